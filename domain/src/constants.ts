@@ -1,0 +1,31 @@
+/** Business constants from SPEC §9 and DESIGN — the one source for server and web. */
+
+/** Delivery without QR is allowed when distance − accuracy is under this many metres. */
+export const DELIVERY_RADIUS_M = 15;
+
+export const MIN_EMAIL_LENGTH = 3;
+export const MIN_PASSWORD_LENGTH = 6;
+export const USER_NAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+
+export const TOAST_AUTO_CLOSE_MS = 3500;
+export const DESKTOP_MIN_WIDTH_PX = 1024;
+export const DASHBOARD_PREVIEW_LIMIT = 4;
+
+export const LIST_DEFAULT_LIMIT = 50;
+export const LIST_MAX_LIMIT = 200;
+
+export const TRACKING_MAP = { zoom: 11.5, height: '80vh' } as const;
+export const RUNNER_MAP = { zoom: 10, height: '100vh' } as const;
+export const ADMIN_MAP = { center: { lat: 47.51, lng: 19.04 }, zoom: 8, height: '100vh' } as const;
+
+export const QR_CODE = { size: 128, level: 'L', marginModules: 4 } as const;
+export const HANDOVER_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+/** A runner's browser reports its position at most this often or after this much movement. */
+export const LOCATION_REPORT_MIN_INTERVAL_MS = 10_000;
+export const LOCATION_REPORT_MIN_DISTANCE_M = 25;
+
+export const SESSION_COOKIE = 'csk_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const TIME_ZONE = 'Europe/Budapest';

@@ -1,0 +1,22 @@
+import { TIME_ZONE } from './constants.ts';
+
+const timestampFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `YYYY-MM-DD HH:mm:ss` in Budapest time with the real month (the original's was zero-based). */
+export function formatTimestamp(value: string | Date): string {
+  const parts = Object.fromEntries(timestampFormat.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export function formatWeight(grams: number): string {
+  return `${grams} g`;
+}

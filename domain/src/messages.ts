@@ -1,0 +1,46 @@
+/** Every Hungarian text the server sends and the web shows, in one place. */
+export const messages = {
+  // sign-in (SPEC §5, DESIGN §6)
+  emailTooShort: 'nem létező email cím',
+  passwordTooShort: 'nem valid jelszó',
+  wrongCredentials: 'Hibás email cím vagy jelszó.',
+  alreadySignedIn: 'Már be vagy jelentkezve.',
+  signedOut: 'Sikeres kijelentkezés.',
+  signInRequired: 'Ehhez be kell jelentkezned.',
+  forbidden: 'Ehhez nincs jogosultságod.',
+  tooManyLoginAttempts: 'Túl sok sikertelen bejelentkezési kísérlet. Próbáld újra később.',
+  tooManyRequests: 'Túl sok kérés. Próbáld újra később.',
+
+  // registration and profiles (SPEC §2.4, §2.6)
+  useEnglishLetters: 'Használd az angol ABC betűit',
+  userNameTaken: 'Ez a felhasználónév már foglalt.',
+  emailTaken: 'Ezzel az email címmel már regisztráltak.',
+  profileSaved: 'Sikeres adatváltoztatás!',
+  runnerSaved: 'Sikeres mentés!',
+
+  // validation
+  invalidBody: 'Hibás adatok. Ellenőrizd a kiemelt mezőket.',
+  required: 'Kötelező mező.',
+  invalidEmail: 'Érvénytelen email cím.',
+  invalidUserName: 'A felhasználónév 3–32 karakter: az angol ABC betűi, számok, pont, kötőjel, aláhúzás.',
+  passwordMin: 'A jelszó legalább 6 karakter legyen.',
+
+  // generic
+  notFound: 'Nem található.',
+  pageNotFound: 'Az oldal nem található (404)',
+  serverError: 'Váratlan hiba történt. Próbáld újra később.',
+  networkError: 'Nem sikerült elérni a szervert. Ellenőrizd a kapcsolatot.',
+  comingSoon: 'Ez az oldal hamarosan elkészül.',
+  loading: 'Betöltés…',
+
+  // parcels (SPEC §2.5–2.8, DESIGN §6)
+  parcelNotFound: 'Nincs ilyen azonosítójú csomag.',
+  parcelTaken: 'Ezt a csomagot már felvette egy másik futár.',
+  handoverInvalid: 'A QR kód érvénytelen vagy lejárt.',
+  geolocationUnavailable: 'A helymeghatározás nem elérhető.',
+  parcelSent: 'Sikeres csomagfeladás!',
+  parcelPickedUp: 'Sikeres csomagfelvétel!',
+  parcelDelivered: 'Sikeres csomagleadás!',
+  geocodeFailed: 'Geocode was not successful for the following reason: ZERO_RESULTS',
+  tooFar: (distanceMetres: number) => `Túl messze vagy ${distanceMetres} méter távolságra`,
+} as const;

@@ -1,0 +1,88 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Store } from './db/database.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandlers } from './plugins/errors.ts';
+import { registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  /** false in tests; pino options otherwise. */
+  logger?: boolean;
+}
+
+function tileOrigin(tileUrl: string): string {
+  try {
+    return new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).origin;
+  } catch {
+    return "'self'";
+  }
+}
+
+/** Builds the whole product as a Fastify instance; main.ts listens, tests inject. */
+export async function buildApp({ config, store, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      // Session cookies are credentials: they never reach a log.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('store', store);
+  registerErrorHandlers(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', tileOrigin(config.tileUrl)],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  // Generous for people (a busy runner, an office behind one IP), tight for scripts (DESIGN §4).
+  await app.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Csomagküldő API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL instead of the embedded SQLite file when set. */
+  databaseUrl: string | undefined;
+  /** Origin put into QR links; the request's origin when unset. */
+  publicUrl: string | undefined;
+  sessionSecret: string;
+  geocoder: 'offline' | 'nominatim';
+  geocoderUrl: string | undefined;
+  tileUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  /** Built web app to serve; absent in API tests. */
+  webDist: string | undefined;
+}
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** The session secret is generated once and kept beside the data so restarts keep links valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/** Reads and checks the environment once (DESIGN §7). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT || 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const geocoder = (env.GEOCODER || 'offline') as Config['geocoder'];
+  if (geocoder !== 'offline' && geocoder !== 'nominatim') throw new Error('GEOCODER must be offline or nominatim');
+  if (geocoder === 'nominatim' && !env.GEOCODER_URL) throw new Error('GEOCODER=nominatim needs GEOCODER_URL');
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    sessionSecret: env.SESSION_SECRET || loadOrCreateSecret(dataDir),
+    geocoder,
+    geocoderUrl: env.GEOCODER_URL || undefined,
+    tileUrl: env.TILE_URL || DEFAULT_TILE_URL,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoData: flag(env.DEMO_DATA, true),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

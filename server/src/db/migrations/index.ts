@@ -1,0 +1,15 @@
+import type { Kysely, Migration } from 'kysely';
+import type { Dialect } from '../database.ts';
+import { accountsAndSessions } from './0001-accounts-and-sessions.ts';
+import { parcels } from './0002-parcels.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+export type MigrationDb = Kysely<any>;
+
+/** Applied in name order at start, on both stores (DESIGN §3). */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-accounts-and-sessions': accountsAndSessions(dialect),
+    '0002-parcels': parcels(dialect),
+  };
+}

@@ -1,0 +1,83 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
+import type { Role, RunnerStatus } from '@csomag/domain/roles';
+
+/** Times are ISO 8601 UTC text on both stores, so one query reads the same on each. */
+type IsoTime = string;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  user_name: string;
+  email: string;
+  name: string;
+  phone: string;
+  address: string;
+  address_key: string;
+  password_hash: string;
+  role: Role;
+  runner_status: RunnerStatus | null;
+  last_lat: number | null;
+  last_lng: number | null;
+  last_accuracy: number | null;
+  located_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  account_id: number;
+  expires_at: IsoTime;
+  created_at: IsoTime;
+}
+
+export interface ParcelsTable {
+  id: string;
+  sender_id: number;
+  runner_id: number | null;
+  category: string;
+  weight_grams: number;
+  status: ParcelStatus;
+  sender_address: string;
+  receiver_address: string;
+  receiver_key: string;
+  sender_lat: number;
+  sender_lng: number;
+  receiver_lat: number;
+  receiver_lng: number;
+  created_at: IsoTime;
+  picked_up_at: IsoTime | null;
+  delivered_at: IsoTime | null;
+  version: Generated<number>;
+}
+
+export interface ParcelEventsTable {
+  id: Generated<number>;
+  parcel_id: string;
+  at: IsoTime;
+  kind: ParcelEventKind;
+  actor_id: number | null;
+  data: string | null;
+}
+
+export interface GeocodeCacheTable {
+  query_key: string;
+  lat: number;
+  lng: number;
+  label: string;
+  source: string;
+  created_at: IsoTime;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  parcels: ParcelsTable;
+  parcel_events: ParcelEventsTable;
+  geocode_cache: GeocodeCacheTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type ParcelRow = Selectable<ParcelsTable>;

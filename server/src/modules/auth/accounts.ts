@@ -1,0 +1,62 @@
+import type { NewAccount } from '@csomag/domain/account';
+import { addressKey } from '@csomag/domain/address';
+import { messages } from '@csomag/domain/messages';
+import type { Role } from '@csomag/domain/roles';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { conflict } from '../../errors.ts';
+import { hashPassword } from './passwords.ts';
+
+/** User names are unique regardless of case, so "Anna" cannot impersonate "anna". */
+export const findAccountByUserName = (db: Kysely<Database>, userName: string) =>
+  db
+    .selectFrom('accounts')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()))
+    .executeTakeFirst();
+
+export const findAccountByEmail = (db: Kysely<Database>, email: string) =>
+  db.selectFrom('accounts').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+
+async function assertUnique(db: Kysely<Database>, userName: string, email: string) {
+  const fields: Record<string, string> = {};
+  if (await findAccountByUserName(db, userName)) fields.userName = messages.userNameTaken;
+  if (await findAccountByEmail(db, email)) fields.email = messages.emailTaken;
+  const [first] = Object.values(fields);
+  if (first) throw conflict(first, fields);
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error &&
+  ((error as { code?: string }).code === '23505' || (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE');
+
+/** Creates an account; a taken user name or email is a 409 naming the field, even under a race. */
+export async function createAccount(db: Kysely<Database>, input: NewAccount, role: Role): Promise<AccountRow> {
+  await assertUnique(db, input.userName, input.email);
+  const now = nowIso();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db
+      .insertInto('accounts')
+      .values({
+        user_name: input.userName,
+        email: input.email,
+        name: input.name,
+        phone: input.phoneNumber,
+        address: input.address,
+        address_key: addressKey(input.address),
+        password_hash: passwordHash,
+        role,
+        runner_status: role === 'runner' ? 'inactive' : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await assertUnique(db, input.userName, input.email);
+    throw conflict(messages.userNameTaken, { userName: messages.userNameTaken });
+  }
+}

@@ -1,0 +1,64 @@
+import { accountSchema, loginBodySchema, meResponseSchema, registerBodySchema } from '@csomag/domain/account';
+import { apiErrorSchema } from '@csomag/domain/errors';
+import { messages } from '@csomag/domain/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rateLimited, unauthorized } from '../../errors.ts';
+import { endSession, startSession } from '../../plugins/auth.ts';
+import { createAccount, findAccountByEmail } from './accounts.ts';
+import { LoginLimiter } from './login-limiter.ts';
+import { verifyPassword } from './passwords.ts';
+import { presentAccount } from './present.ts';
+
+const accountResponse = z.object({ account: accountSchema });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = new LoginLimiter();
+
+  app.post(
+    '/auth/register',
+    {
+      // 30 registrations per IP per hour (DESIGN §4).
+      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: { tags: ['auth'], body: registerBodySchema, response: { 201: accountResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { role, ...input } = request.body;
+      const account = await createAccount(app.store.db, input, role);
+      await startSession(request, reply, account.id);
+      request.log.info({ userName: account.user_name, role }, 'account registered');
+      return reply.status(201).send({ account: presentAccount(account) });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: accountResponse, ...errors } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      if (!limiter.tryAttempt(email, request.ip)) throw rateLimited(messages.tooManyLoginAttempts);
+      const account = await findAccountByEmail(app.store.db, email);
+      if (!(await verifyPassword(account?.password_hash, password)) || !account) {
+        limiter.recordFailure(email, request.ip);
+        throw unauthorized(messages.wrongCredentials);
+      }
+      limiter.recordSuccess(email, request.ip);
+      await startSession(request, reply, account.id);
+      return { account: presentAccount(account) };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => ({
+    account: request.account ? presentAccount(request.account) : null,
+  }));
+};

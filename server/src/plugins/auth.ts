@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '@csomag/domain/constants';
+import { messages } from '@csomag/domain/messages';
+import type { Role } from '@csomag/domain/roles';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { nowIso } from '../db/database.ts';
+import type { AccountRow } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, or null. Set for every /api request. */
+    account: AccountRow | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Loads the session from its cookie; the token itself is never stored, only its hash. */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('account', null);
+  app.decorateRequest('sessionTokenHash', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    const row = await app.store.db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .selectAll('accounts')
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', nowIso())
+      .executeTakeFirst();
+    if (row) {
+      request.account = row;
+      request.sessionTokenHash = tokenHash;
+    }
+  });
+});
+
+export async function startSession(request: FastifyRequest, reply: FastifyReply, accountId: number) {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + SESSION_TTL_MS);
+  await request.server.store.db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), account_id: accountId, expires_at: expires.toISOString(), created_at: nowIso() })
+    .execute();
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires,
+  });
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply) {
+  if (request.sessionTokenHash) {
+    await request.server.store.db.deleteFrom('sessions').where('token_hash', '=', request.sessionTokenHash).execute();
+  }
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The guard every protected route uses: 401 when signed out, 403 for another role. */
+export function requireRole(...roles: Role[]): preHandlerHookHandler {
+  return async (request) => {
+    if (!request.account) throw unauthorized(messages.signInRequired);
+    if (!roles.includes(request.account.role)) throw forbidden(messages.forbidden);
+  };
+}
+
+/** The signed-in account inside a guarded handler. */
+export function signedIn(request: FastifyRequest): AccountRow {
+  if (!request.account) throw unauthorized(messages.signInRequired);
+  return request.account;
+}

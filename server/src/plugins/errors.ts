@@ -1,0 +1,39 @@
+import { messages } from '@csomag/domain/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!hasZodFastifySchemaValidationErrors(error)) return fields;
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? messages.invalidBody;
+  }
+  return fields;
+}
+
+/** One JSON error shape for every failure; unknown errors become a 500 without internals. */
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'bad_request', message: messages.invalidBody, fields: validationFields(error) } });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ error: { code: 'rate_limited', message: messages.tooManyRequests } });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, too large): keep the status, say it in Hungarian.
+      return reply.status(error.statusCode).send({ error: { code: 'bad_request', message: messages.invalidBody } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'internal', message: messages.serverError } });
+  });
+}

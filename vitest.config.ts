@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// The server suite runs once on SQLite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+const serverOn = (store: 'sqlite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `server-${store}`,
+    include: ['server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_STORE: store },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'domain', include: ['domain/src/**/*.test.ts'] } },
+      serverOn('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
+    ],
+  },
+});
