@@ -48,7 +48,7 @@ export async function buildApp({ config, store, logger = true }: AppOptions): Pr
       // Session cookies are credentials: they never reach a log.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

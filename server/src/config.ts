@@ -18,6 +18,8 @@ export interface Config {
   adminPassword: string | undefined;
   demoData: boolean;
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, so nobody can spoof it. */
+  trustProxy: boolean;
   /** Built web app to serve; absent in API tests. */
   webDist: string | undefined;
 }
@@ -64,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: flag(env.DEMO_DATA, true),
     logLevel: env.LOG_LEVEL || 'info',
-    webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    webDist:
+      env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT || 3210);
+export const baseURL = `http://127.0.0.1:${port}`;
+export const e2eAdmin = { email: 'e2e-admin@example.hu', password: 'e2e-admin-jelszo' };
+
+// Debian's Chromium (never `playwright install`), with flags that work on these machines.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  outputDir: '../test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'hu-HU',
+    timezoneId: 'Europe/Budapest',
+    viewport: { width: 1280, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
+  },
+  webServer: {
+    // The production build on a fresh, empty data folder.
+    command: 'node server/dist/main.js',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'csomag-e2e-')),
+      DEMO_DATA: '0',
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      LOG_LEVEL: 'warn',
+      // Like a deployment behind a proxy: each test gets its own client address (fixtures.ts),
+      // so the real abuse limits stay on without one suite-wide IP exhausting them.
+      TRUST_PROXY: '1',
+      // No tile server is reachable here; the maps still render their markers.
+      TILE_URL: `${baseURL}/tiles/{z}/{x}/{y}.png`,
+    },
+  },
+});
