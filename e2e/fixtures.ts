@@ -51,3 +51,27 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+export interface NewParcel {
+  senderAddress: string;
+  receiverAddress: string;
+  category: string;
+  weightGrams: number;
+}
+
+export const budapestToSzeged: NewParcel = {
+  senderAddress: '1052 Budapest, Váci utca 12',
+  receiverAddress: '6720 Szeged, Kárász utca 5',
+  category: 'Könyv',
+  weightGrams: 850,
+};
+
+/** Sends a parcel through the API as the signed-in user of this request context. */
+export async function sendParcelViaApi(request: APIRequestContext, parcel: Partial<NewParcel> = {}) {
+  const response = await request.post('/api/parcels', { data: { ...budapestToSzeged, ...parcel } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as NewParcel & { id: string; status: string; senderUser: string };
+}
+
+/** A Leaflet marker by its SPEC label (title and alt text). */
+export const marker = (page: Page, title: string) => page.locator(`.leaflet-marker-icon[title="${title}"]`);

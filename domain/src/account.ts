@@ -3,7 +3,8 @@ import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, USER_NAME_PATTERN } from './cons
 import { messages } from './messages.ts';
 import { ROLES, RUNNER_STATUSES, SELF_REGISTER_ROLES } from './roles.ts';
 
-const requiredText = (max: number) =>
+/** Trimmed, non-empty text of at most `max` characters, with Hungarian messages. */
+export const requiredText = (max: number) =>
   z
     .string({ error: messages.required })
     .trim()

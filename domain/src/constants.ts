@@ -29,3 +29,8 @@ export const SESSION_COOKIE = 'csk_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const TIME_ZONE = 'Europe/Budapest';
+
+/** Heaviest parcel accepted: community runners carry parcels by hand or on public transport. */
+export const MAX_WEIGHT_GRAMS = 50_000;
+/** Parcel creations per account per minute (DESIGN §4). */
+export const PARCEL_CREATE_LIMIT_PER_MINUTE = 120;

@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { addressField } from './account.ts';
 import { DELIVERY_RADIUS_M } from './constants.ts';
-import type { Coordinates } from './parcel.ts';
+import { type Coordinates, coordinatesSchema } from './parcel.ts';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
@@ -16,3 +18,8 @@ export function distanceMetres(a: Coordinates, b: Coordinates): number {
 export function isWithinDeliveryRadius(distance: number, accuracy: number): boolean {
   return distance - accuracy < DELIVERY_RADIUS_M;
 }
+
+/** GET /api/geocode?q= — places an address as the sender types. */
+export const geocodeQuerySchema = z.object({ q: addressField });
+export const geocodeResponseSchema = coordinatesSchema.extend({ label: z.string() });
+export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;

@@ -43,4 +43,19 @@ export const messages = {
   parcelDelivered: 'Sikeres csomagleadás!',
   geocodeFailed: 'Geocode was not successful for the following reason: ZERO_RESULTS',
   tooFar: (distanceMetres: number) => `Túl messze vagy ${distanceMetres} méter távolságra`,
+
+  // sending, profiles and live updates
+  weightInvalid: 'A súly pozitív egész szám legyen (gramm).',
+  weightTooHeavy: (maxGrams: number) => `A súly legfeljebb ${maxGrams} gramm lehet.`,
+  invalidCoordinates: 'Érvénytelen koordináta.',
+  invalidStatus: 'A státusz várakozik (waiting), szállítás alatt (in_transit) vagy leadott (delivered) lehet.',
+  invalidLimit: (max: number) => `A limit 1 és ${max} közötti egész szám legyen.`,
+  invalidCursor: 'Érvénytelen lapozási jel. Kezdd elölről a listát.',
+  accountNotFound: 'Nincs ilyen felhasználó.',
+  senderUserRequired: 'Add meg a feladó felhasználót.',
+  senderUserNotUser: 'Feladó csak felhasználó (nem futár vagy admin) lehet.',
+  senderUserNotSelf: 'Csak a saját nevedben adhatsz fel csomagot.',
+  emailReadOnlyForRunner: 'Futár email címe nem módosítható.',
+  invalidTopics: 'Érvénytelen téma. Lehetséges: parcel:<csomagazonosító>, parcels, me (vesszővel elválasztva).',
+  tooManyStreams: 'Túl sok nyitott élő kapcsolat. Zárj be néhány lapot.',
 } as const;

@@ -13,8 +13,14 @@ import {
 import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { createGeocoder, type Geocoder } from './modules/geo/geocoder.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
+import { parcelRoutes } from './modules/parcels/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { registerErrorHandlers } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -22,6 +28,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     store: Store;
+    geocoder: Geocoder;
   }
 }
 
@@ -30,6 +37,8 @@ export interface AppOptions {
   store: Store;
   /** false in tests; pino options otherwise. */
   logger?: boolean;
+  /** The address geocoder; chosen from config when absent (tests pass a fake outside service). */
+  geocoder?: Geocoder | undefined;
 }
 
 function tileOrigin(tileUrl: string): string {
@@ -41,7 +50,7 @@ function tileOrigin(tileUrl: string): string {
 }
 
 /** Builds the whole product as a Fastify instance; main.ts listens, tests inject. */
-export async function buildApp({ config, store, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, store, logger = true, geocoder }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -55,6 +64,7 @@ export async function buildApp({ config, store, logger = true }: AppOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('geocoder', geocoder ?? createGeocoder(config, store.db, app.log));
   registerErrorHandlers(app);
 
   await app.register(fastifyHelmet, {
@@ -75,11 +85,16 @@ export async function buildApp({ config, store, logger = true }: AppOptions): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  await app.register(changeFeedPlugin);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(geoRoutes);
+      await api.register(parcelRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );

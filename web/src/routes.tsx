@@ -14,6 +14,15 @@ const RegisterChoicePage = page(() => import('./features/auth/register-choice-pa
 const RegisterUserPage = page(() => import('./features/auth/register-page.tsx'), 'RegisterUserPage');
 const RegisterRunnerPage = page(() => import('./features/auth/register-page.tsx'), 'RegisterRunnerPage');
 
+const TrackingSearchPage = page(() => import('./features/tracking/tracking-search-page.tsx'), 'TrackingSearchPage');
+const TrackingPage = page(() => import('./features/tracking/tracking-page.tsx'), 'TrackingPage');
+const UserDashboardPage = page(() => import('./features/sender/dashboard-page.tsx'), 'UserDashboardPage');
+const SentParcelsPage = page(() => import('./features/sender/sent-parcels-page.tsx'), 'SentParcelsPage');
+const IncomingParcelsPage = page(() => import('./features/sender/incoming-parcels-page.tsx'), 'IncomingParcelsPage');
+const SendParcelPage = page(() => import('./features/sender/send-parcel-page.tsx'), 'SendParcelPage');
+const UserProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'UserProfilePage');
+const RunnerProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'RunnerProfilePage');
+
 const comingSoon = (title: string) => () => <ComingSoonPage title={title} />;
 
 type Access = 'public' | readonly Role[];
@@ -34,20 +43,20 @@ export const routeTable: Row[] = [
   { path: '/Regisztracio', access: 'public', Page: RegisterChoicePage },
   { path: '/FelhasznaloRegisztracio', access: 'public', Page: RegisterUserPage },
   { path: '/FutarRegisztracio', access: 'public', Page: RegisterRunnerPage },
-  { path: '/CsomagKovetes', access: 'public', Page: comingSoon('Csomagkövetés') },
-  { path: '/CsomagKovetes/:packageId', access: 'public', Page: comingSoon('Csomagkövetés') },
+  { path: '/CsomagKovetes', access: 'public', Page: TrackingSearchPage },
+  { path: '/CsomagKovetes/:packageId', access: 'public', Page: TrackingPage },
   { path: '/Csomagatvetel', access: 'public', Page: comingSoon('Csomagátvétel QR kóddal') },
-  { path: '/FelhasznaloDashboard', access: USER, Page: comingSoon('Áttekintés') },
-  { path: '/FeladottCsomagok', access: USER, Page: comingSoon('Feladott csomagok') },
-  { path: '/NekemCimzettCsomagok', access: USER, Page: comingSoon('Nekem címzett csomagok') },
-  { path: '/CsomagFeladas', access: USER, Page: comingSoon('Csomagfeladás') },
-  { path: '/FelhasznaloProfil/:username', access: USER, Page: comingSoon('Profilom') },
+  { path: '/FelhasznaloDashboard', access: USER, Page: UserDashboardPage },
+  { path: '/FeladottCsomagok', access: USER, Page: SentParcelsPage },
+  { path: '/NekemCimzettCsomagok', access: USER, Page: IncomingParcelsPage },
+  { path: '/CsomagFeladas', access: USER, Page: SendParcelPage },
+  { path: '/FelhasznaloProfil/:username', access: USER, Page: UserProfilePage },
   { path: '/FutarDashboard', access: RUNNER, Page: comingSoon('Futár áttekintés') },
   { path: '/FutarraVaroCsomagok', access: RUNNER, Page: comingSoon('Futárra váró csomagok') },
   { path: '/FolyamatbanLevoCsomagok', access: RUNNER, Page: comingSoon('Folyamatban lévő csomagok') },
   { path: '/FutarQr', access: RUNNER, Page: comingSoon('QR kódos csomagleadás') },
   { path: '/FutarTerkep', access: RUNNER, Page: comingSoon('Futártérkép') },
-  { path: '/FutarProfil/:username', access: RUNNER, Page: comingSoon('Profilom') },
+  { path: '/FutarProfil/:username', access: RUNNER, Page: RunnerProfilePage },
   { path: '/SaFutarReg', access: ADMIN, Page: comingSoon('Szuper Admin Futár Regisztráció') },
   { path: '/SaFutarListazas', access: ADMIN, Page: comingSoon('Futárlistázás') },
   { path: '/SaFutarSzerkesztes/:username', access: ADMIN, Page: comingSoon('Futár Szerkesztése') },

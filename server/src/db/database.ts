@@ -12,6 +12,8 @@ export interface Store {
   dialect: Dialect;
   /** A PostgreSQL pool for LISTEN (change feed); undefined on SQLite. */
   pgPool: pg.Pool | undefined;
+  /** The PostgreSQL schema in use when not the default (tests): it names the change-feed channel. */
+  pgSchema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export function openStore(options: StoreOptions): Store {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgPool: pool, pgSchema: options.pgSchema, close: () => db.destroy() };
   }
   const sqlite = new SQLite(options.sqliteFile ?? join(options.dataDir, 'csomagkuldo.sqlite'));
   sqlite.pragma('journal_mode = WAL');
@@ -43,13 +45,15 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', pgPool: undefined, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => migrations(store.dialect) },
+    // Kysely looks for its own tables in every schema unless told which: another test's schema would fool it.
+    ...(store.pgSchema ? { migrationTableSchema: store.pgSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

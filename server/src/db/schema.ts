@@ -1,6 +1,6 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import type { Role, RunnerStatus } from '@csomag/domain/roles';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Times are ISO 8601 UTC text on both stores, so one query reads the same on each. */
 type IsoTime = string;

@@ -46,7 +46,12 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const expires = new Date(Date.now() + SESSION_TTL_MS);
   await request.server.store.db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), account_id: accountId, expires_at: expires.toISOString(), created_at: nowIso() })
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      expires_at: expires.toISOString(),
+      created_at: nowIso(),
+    })
     .execute();
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { messages } from '@csomag/domain/messages';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**

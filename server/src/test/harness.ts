@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openStore, type Store } from '../db/database.ts';
 import { ensureSuperadmin } from '../modules/auth/superadmin.ts';
+import type { Geocoder } from '../modules/geo/geocoder.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,7 +25,10 @@ export const testStore = process.env.TEST_STORE === 'postgres' ? 'postgres' : 's
  * A real app on a real, empty database: a fresh SQLite file, or a fresh schema in the
  * PostgreSQL at TEST_DATABASE_URL. Never a mock.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { geocoder?: Geocoder } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'csomag-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', LOG_LEVEL: 'silent', ...env });
   let dropSchema = async () => {};
@@ -48,7 +52,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     store = openStore({ dataDir });
   }
   await migrateToLatest(store);
-  const app = await buildApp({ config: { ...config, databaseUrl: undefined }, store, logger: false });
+  const app = await buildApp({
+    config: { ...config, databaseUrl: undefined },
+    store,
+    logger: false,
+    geocoder: options.geocoder,
+  });
   await app.ready();
   return {
     app,
@@ -97,7 +106,9 @@ export async function signUp(
   overrides: Partial<Record<string, unknown>> & { role?: Exclude<Role, 'superadmin'> } = {},
 ): Promise<SignedIn> {
   const body = buildRegistration(overrides);
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  // Each sign-up from its own address: a test file registers more people than one IP may per hour.
+  const remoteAddress = `10.200.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   return { account: response.json().account, cookie: sessionCookie(response), password: String(body.password) };
 }

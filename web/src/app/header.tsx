@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../api/session.ts';
+import { notify } from '../lib/notify.ts';
+import { useIsDesktop } from '../lib/use-window-width.ts';
 import { type MenuItem, menuFor } from './menu.ts';
-import { notify } from './toasts.ts';
-import { useIsDesktop } from './use-window-width.ts';
 
 function Logo() {
   return (

@@ -1,13 +1,7 @@
+export { Loading } from '../components/loading.tsx';
+
 import { messages } from '@csomag/domain/messages';
 import { Link } from 'react-router';
-
-export function Loading() {
-  return (
-    <p className="loading" role="status">
-      {messages.loading}
-    </p>
-  );
-}
 
 export function NotFoundPage() {
   return (

@@ -24,7 +24,12 @@ export const accountsAndSessions = (dialect: Dialect): Migration => ({
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
     // Case-insensitive uniqueness: "Anna" and "anna" are one user name.
-    await db.schema.createIndex('accounts_user_name_lower').on('accounts').unique().expression(sql`lower(user_name)`).execute();
+    await db.schema
+      .createIndex('accounts_user_name_lower')
+      .on('accounts')
+      .unique()
+      .expression(sql`lower(user_name)`)
+      .execute();
     await db.schema.createIndex('accounts_address_key').on('accounts').column('address_key').execute();
     await db.schema.createIndex('accounts_role_name').on('accounts').columns(['role', 'name']).execute();
 

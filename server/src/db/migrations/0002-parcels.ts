@@ -25,8 +25,16 @@ export const parcels = (dialect: Dialect): Migration => ({
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
     // One index per list the app shows (DESIGN §3); id breaks ties for stable cursors.
-    await db.schema.createIndex('parcels_status_created').on('parcels').columns(['status', 'created_at', 'id']).execute();
-    await db.schema.createIndex('parcels_sender_created').on('parcels').columns(['sender_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('parcels_status_created')
+      .on('parcels')
+      .columns(['status', 'created_at', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('parcels_sender_created')
+      .on('parcels')
+      .columns(['sender_id', 'created_at', 'id'])
+      .execute();
     await db.schema.createIndex('parcels_runner_status').on('parcels').columns(['runner_id', 'status']).execute();
     await db.schema.createIndex('parcels_receiver_key').on('parcels').columns(['receiver_key', 'created_at']).execute();
     await db.schema.createIndex('parcels_created').on('parcels').columns(['created_at', 'id']).execute();

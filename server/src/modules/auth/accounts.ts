@@ -27,9 +27,11 @@ async function assertUnique(db: Kysely<Database>, userName: string, email: strin
   if (first) throw conflict(first, fields);
 }
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error &&
-  ((error as { code?: string }).code === '23505' || (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE');
+/** A unique index or primary key refused the row (PostgreSQL 23505; SQLite names which kind). */
+export const isUniqueViolation = (error: unknown) => {
+  const code = error instanceof Error ? (error as { code?: string }).code : undefined;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
 
 /** Creates an account; a taken user name or email is a 409 naming the field, even under a race. */
 export async function createAccount(db: Kysely<Database>, input: NewAccount, role: Role): Promise<AccountRow> {

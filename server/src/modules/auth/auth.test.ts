@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRegistration, createTestApp, sessionCookie, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import {
+  buildRegistration,
+  createTestApp,
+  sessionCookie,
+  signInSuperadmin,
+  signUp,
+  type TestApp,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -49,14 +49,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/auth/logout',
-    { schema: { tags: ['auth'], response: { 204: z.null() } } },
-    async (request, reply) => {
-      await endSession(request, reply);
-      return reply.status(204).send(null);
-    },
-  );
+  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
+    await endSession(request, reply);
+    return reply.status(204).send(null);
+  });
 
   app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => ({
     account: request.account ? presentAccount(request.account) : null,

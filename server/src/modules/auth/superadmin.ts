@@ -7,7 +7,10 @@ import { hashPassword } from './passwords.ts';
 
 /** A free user name derived from the email's local part ("ops.team@…" → "ops.team"). */
 async function freeUserName(db: Kysely<Database>, email: string): Promise<string> {
-  const base = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24).padEnd(3, '0');
+  const base = (email.split('@')[0] ?? '')
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .slice(0, 24)
+    .padEnd(3, '0');
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? base : `${base}${n}`;
     if (!(await findAccountByUserName(db, candidate))) return candidate;

@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@csomag/domain/errors';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {

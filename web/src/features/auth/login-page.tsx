@@ -5,9 +5,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
-import { Loading } from '../../app/status-pages.tsx';
-import { notify } from '../../app/toasts.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { notify } from '../../lib/notify.ts';
 import { useSignIn } from './api.ts';
 
 /** SPEC §2.3 and §5: one form for every role, with the original's placeholder warnings. */

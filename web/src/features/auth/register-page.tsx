@@ -6,9 +6,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
-import { notify } from '../../app/toasts.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { applyServerErrors } from '../../components/use-server-errors.ts';
+import { notify } from '../../lib/notify.ts';
 import { useRegister } from './api.ts';
 
 const titles: Record<SelfRegisterRole, string> = {

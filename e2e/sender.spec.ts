@@ -1,0 +1,156 @@
+import { budapestToSzeged, expect, marker, newPerson, registerViaApi, sendParcelViaApi, test } from './fixtures.ts';
+
+const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+test.describe('sending a parcel', () => {
+  test('sends a parcel, confirms after the save, and shows it in the lists and on its tracking page', async ({
+    page,
+  }) => {
+    const sender = await registerViaApi(page.request, newPerson('user'));
+    await page.goto('/CsomagFeladas');
+    await page.getByLabel('Feladási cím').fill(budapestToSzeged.senderAddress);
+    await page.getByLabel('Kiszállítási cím').fill(budapestToSzeged.receiverAddress);
+    await page.getByLabel('Kategória').fill('Könyv');
+    await page.getByLabel('Súly (gramm)').fill('850');
+    // Both addresses are placed on the small map while typing, as draggable pins.
+    await expect(marker(page, 'Felvételi pont')).toBeVisible();
+    await expect(marker(page, 'Kiszállítási pont')).toBeVisible();
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Feladás' }).click();
+    expect((await saved).status()).toBe(201);
+    await expect(page.getByText('Sikeres csomagfeladás!')).toBeVisible();
+    await expect(page).toHaveURL(/\/CsomagKovetes\/[0-9A-Z]{10}$/);
+    const parcelId = page.url().split('/').pop() ?? '';
+
+    const details = page.getByRole('definition');
+    await expect(details.filter({ hasText: parcelId })).toBeVisible();
+    await expect(page.getByText('várakozik').first()).toBeVisible();
+    await expect(details.filter({ hasText: '850 g' })).toBeVisible();
+    await expect(details.filter({ hasText: sender.userName })).toBeVisible();
+    await expect(details.filter({ hasText: timestamp })).toHaveCount(1);
+    await expect(page.getByText('Futár', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Feladva' })).toBeVisible();
+    await expect(marker(page, 'Felvételi pont')).toBeVisible();
+    await expect(marker(page, 'Kiszállítási pont')).toBeVisible();
+    await expect(marker(page, 'A futárod')).toHaveCount(0);
+
+    await page.goto('/FeladottCsomagok');
+    await expect(page.getByRole('article', { name: `Csomag ${parcelId}` })).toBeVisible();
+    await page.goto('/FelhasznaloDashboard');
+    await expect(page.getByRole('article', { name: `Csomag ${parcelId}` })).toBeVisible();
+  });
+
+  test('shows the geocoder message for an address it cannot place, and saves nothing', async ({ page }) => {
+    await registerViaApi(page.request, newPerson('user'));
+    await page.goto('/CsomagFeladas');
+    await page.getByLabel('Feladási cím').fill('Nincsilyenfalva, Sehol utca 1');
+    await page.getByLabel('Kiszállítási cím').fill(budapestToSzeged.receiverAddress);
+    await page.getByLabel('Kategória').fill('Irat');
+    await page.getByLabel('Súly (gramm)').fill('100');
+    await page.getByRole('button', { name: 'Feladás' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Geocode was not successful for the following reason: ZERO_RESULTS');
+    await expect(page).toHaveURL('/CsomagFeladas');
+    const sent = await (await page.request.get('/api/me/sent-parcels')).json();
+    expect(sent.items).toEqual([]);
+  });
+
+  test('filters the sent list by status', async ({ page }) => {
+    await registerViaApi(page.request, newPerson('user'));
+    const parcel = await sendParcelViaApi(page.request);
+    await page.goto('/FeladottCsomagok');
+    const card = page.getByRole('article', { name: `Csomag ${parcel.id}` });
+    await expect(card).toBeVisible();
+    await page.getByLabel('Státusz').selectOption({ label: 'leadott' });
+    await expect(page.getByText('Nincs ilyen státuszú feladott csomagod.')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await page.getByLabel('Státusz').selectOption({ label: 'várakozik' });
+    await expect(card).toBeVisible();
+  });
+
+  test('shows a parcel to the receiver whose profile address matches it', async ({ browser }) => {
+    const senderContext = await browser.newContext();
+    await registerViaApi(senderContext.request, newPerson('user'));
+    const receiverAddress = `1117 Budapest, Irinyi József utca ${Date.now() % 1000}.`;
+    const parcel = await sendParcelViaApi(senderContext.request, { receiverAddress });
+    await senderContext.close();
+
+    const context = await browser.newContext();
+    // Same door, written differently: case, spaces and punctuation do not matter.
+    await registerViaApi(context.request, newPerson('user', { address: receiverAddress.toUpperCase().replace(',', '  ') }));
+    const page = await context.newPage();
+    await page.goto('/NekemCimzettCsomagok');
+    await expect(page.getByRole('article', { name: `Csomag ${parcel.id}` })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('tracking', () => {
+  test('finds a parcel by its id from the search box, and says so when there is none', async ({ page, browser }) => {
+    const senderContext = await browser.newContext();
+    await registerViaApi(senderContext.request, newPerson('user'));
+    const parcel = await sendParcelViaApi(senderContext.request);
+    await senderContext.close();
+
+    await page.goto('/CsomagKovetes');
+    await page.getByPlaceholder('csomagID').fill(parcel.id);
+    await page.getByRole('button', { name: 'Keresés' }).click();
+    await expect(page).toHaveURL(`/CsomagKovetes/${parcel.id}`);
+    await expect(page.getByText('Könyv')).toBeVisible();
+    await page.getByRole('link', { name: 'Vissza a kereséshez' }).click();
+    await expect(page).toHaveURL('/CsomagKovetes');
+
+    await page.goto('/CsomagKovetes/ZZZZZZZZZZ');
+    await expect(page.getByRole('alert')).toHaveText('Nincs ilyen azonosítójú csomag.');
+  });
+});
+
+test.describe('dashboard and profile', () => {
+  test('shows the previews side by side at 1280 px and as tabs at 390 px', async ({ page }) => {
+    await registerViaApi(page.request, newPerson('user'));
+    const parcel = await sendParcelViaApi(page.request);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/FelhasznaloDashboard');
+    await expect(page.getByRole('heading', { name: 'Nekem címzett csomagok' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Feladott csomagok' })).toBeVisible();
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Összes feladott csomag' })).toHaveAttribute('href', '/FeladottCsomagok');
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    const tabs = page.getByRole('tablist', { name: 'Áttekintés' });
+    await expect(tabs.getByRole('tab')).toHaveText(['Nekem címzett', 'Feladott', 'Hasznos tudnivalók']);
+    await tabs.getByRole('tab', { name: 'Feladott' }).click();
+    await expect(page.getByRole('article', { name: `Csomag ${parcel.id}` })).toBeVisible();
+    await tabs.getByRole('tab', { name: 'Hasznos tudnivalók' }).click();
+    await expect(page.getByRole('heading', { name: 'Hasznos tudnivalók' })).toBeVisible();
+  });
+
+  test('keeps the dashboard preview to four parcels', async ({ page }) => {
+    await registerViaApi(page.request, newPerson('user'));
+    for (let i = 0; i < 5; i++) await sendParcelViaApi(page.request, { category: `Doboz ${i}` });
+    await page.goto('/FelhasznaloDashboard');
+    const sent = page.getByRole('region', { name: 'Feladott csomagok' });
+    await expect(sent.getByRole('article')).toHaveCount(4);
+    await expect(sent.getByText('Doboz 4')).toBeVisible();
+  });
+
+  test('saves the profile after the server confirms, and refuses another person’s profile', async ({ page, browser }) => {
+    const person = newPerson('user');
+    const account = await registerViaApi(page.request, person);
+    await page.goto(`/FelhasznaloProfil/${account.userName}`);
+    await expect(page.getByLabel('Név', { exact: true })).toHaveValue(person.name);
+    await page.getByLabel('Telefonszám').fill('+36 70 999 8888');
+    await page.getByLabel('Cím').fill('6720 Szeged, Kárász utca 5');
+    await page.getByRole('button', { name: 'Mentés' }).click();
+    await expect(page.getByText('Sikeres adatváltoztatás!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Telefonszám')).toHaveValue('+36 70 999 8888');
+
+    const other = await browser.newContext();
+    const otherAccount = await registerViaApi(other.request, newPerson('user'));
+    await other.close();
+    await page.goto(`/FelhasznaloProfil/${otherAccount.userName}`);
+    await expect(page.getByRole('alert')).toHaveText('Ehhez nincs jogosultságod.');
+    await expect(page.getByLabel('Telefonszám')).toHaveCount(0);
+  });
+});

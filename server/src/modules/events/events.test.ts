@@ -1,0 +1,221 @@
+import { addressKey } from '@csomag/domain/address';
+import type { Parcel } from '@csomag/domain/parcel';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParcelChange } from '../../db/change-feed.ts';
+import { changeChannel } from '../../db/change-feed.ts';
+import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp, testStore } from '../../test/harness.ts';
+import { sendParcel } from '../../test/parcels.ts';
+import { listenLocally, openEventStream, type SseStream } from '../../test/sse.ts';
+
+let t: TestApp;
+let baseUrl: string;
+let admin: SignedIn;
+const streams: SseStream[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await listenLocally(t.app);
+
+  admin = await signInSuperadmin(t.app);
+});
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await t.close();
+});
+
+async function subscribe(topics: string, cookie?: string, headers: Record<string, string> = {}) {
+  const stream = await openEventStream(baseUrl, topics, { ...headers, ...(cookie ? { cookie } : {}) });
+  streams.push(stream);
+  expect(stream.status).toBe(200);
+  return stream;
+}
+
+/** Commits a change through the real feed, as the pickup command of the runner module will. */
+function commitPickup(parcel: Parcel, runner: string) {
+  return t.app.changeFeed.transaction(async (trx, publish) => {
+    await trx.updateTable('parcels').set({ status: 'in_transit' }).where('id', '=', parcel.id).execute();
+    await publish({
+      kind: 'picked_up',
+      parcelId: parcel.id,
+      status: 'in_transit',
+      runner,
+      senderUser: parcel.senderUser,
+      receiverKey: addressKey(parcel.receiverAddress),
+      previous: { status: 'waiting', runner: null, receiverKey: addressKey(parcel.receiverAddress) },
+    } satisfies ParcelChange);
+  });
+}
+
+let addressCounter = 0;
+const uniqueAddress = () => `6720 Szeged, Dugonics tér ${Date.now() % 100000}/${++addressCounter}`;
+
+describe('GET /api/events (Server-Sent Events)', () => {
+  it('streams a change of parcel:<id> to an anonymous subscriber, with nothing private in it', async () => {
+    const sender = await signUp(t.app);
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const stream = await subscribe(`parcel:${parcel.id.toLowerCase()}`);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.raw[0]).toBe('retry: 3000');
+
+    await commitPickup(parcel, 'futar_valaki');
+    const message = await stream.next();
+    expect(message).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      event: 'change',
+      data: { topic: `parcel:${parcel.id}`, kind: 'picked_up', parcelId: parcel.id, status: 'in_transit' },
+    });
+    const text = stream.raw.join('\n');
+    for (const secret of ['futar_valaki', sender.account.userName, parcel.receiverAddress])
+      expect(text).not.toContain(secret);
+  });
+
+  it('announces nothing from a transaction that rolled back', async () => {
+    const sender = await signUp(t.app);
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const stream = await subscribe(`parcel:${parcel.id}`);
+    await expect(
+      t.app.changeFeed.transaction(async (trx, publish) => {
+        await publish({
+          kind: 'edited',
+          parcelId: parcel.id,
+          status: 'waiting',
+          runner: null,
+          senderUser: parcel.senderUser,
+          receiverKey: 'x',
+          previous: null,
+        });
+        await trx.updateTable('parcels').set({ category: 'Visszagörgetve' }).where('id', '=', parcel.id).execute();
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await commitPickup(parcel, 'futar');
+    expect((await stream.next())?.data).toMatchObject({ kind: 'picked_up' });
+  });
+
+  it('sends a user on me only their own parcels and those addressed to them, never another user’s', async () => {
+    const address = uniqueAddress();
+    const anna = await signUp(t.app, { address });
+    const bela = await signUp(t.app);
+    const stream = await subscribe('me', anna.cookie);
+
+    const belas = await sendParcel(t.app, bela.cookie);
+    const annas = await sendParcel(t.app, anna.cookie);
+    const toAnna = await sendParcel(t.app, bela.cookie, { receiverAddress: address.toUpperCase() });
+
+    expect((await stream.next())?.data).toEqual({
+      topic: 'me',
+      kind: 'created',
+      parcelId: annas.id,
+      status: 'waiting',
+    });
+    expect((await stream.next())?.data).toMatchObject({ topic: 'me', parcelId: toAnna.id });
+    await commitPickup(belas, 'futar');
+    expect(await stream.next(300)).toBeNull();
+    expect(stream.raw.join('\n')).not.toContain(belas.id);
+  });
+
+  it('sends the superadmin and runners new parcels on parcels; runners only waiting-list changes', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const sender = await signUp(t.app);
+    const asAdmin = await subscribe('parcels', admin.cookie);
+    const asRunner = await subscribe('parcels', runner.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const created = { topic: 'parcels', kind: 'created', parcelId: parcel.id, status: 'waiting' };
+    expect((await asAdmin.next())?.data).toEqual(created);
+    expect((await asRunner.next())?.data).toEqual(created);
+
+    await t.app.changeFeed.transaction(async (_trx, publish) =>
+      publish({
+        kind: 'delivered',
+        parcelId: parcel.id,
+        status: 'delivered',
+        runner: runner.account.userName,
+        senderUser: sender.account.userName,
+        receiverKey: 'x',
+        previous: { status: 'in_transit', runner: runner.account.userName, receiverKey: 'x' },
+      }),
+    );
+    expect((await asAdmin.next())?.data).toMatchObject({ kind: 'delivered', parcelId: parcel.id });
+    expect(await asRunner.next(300)).toBeNull();
+  });
+
+  it('resumes after a reconnect: Last-Event-ID gets what was missed', async () => {
+    const sender = await signUp(t.app);
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const first = await subscribe(`parcel:${parcel.id}`);
+    await commitPickup(parcel, 'futar');
+    const seen = await first.next();
+    first.close();
+
+    await commitPickup(parcel, 'futar');
+    const again = await subscribe(`parcel:${parcel.id}`, undefined, { 'last-event-id': String(seen?.id) });
+    const missed = await again.next();
+    expect(Number(missed?.id)).toBeGreaterThan(Number(seen?.id));
+    expect(missed?.data).toMatchObject({ parcelId: parcel.id, kind: 'picked_up' });
+  });
+
+  it.each([
+    ['me', undefined, 401, 'Ehhez be kell jelentkezned.'],
+    ['parcels', undefined, 401, 'Ehhez be kell jelentkezned.'],
+    ['parcels', 'user', 403, 'Ehhez nincs jogosultságod.'],
+    ['me', 'superadmin', 403, 'Ehhez nincs jogosultságod.'],
+    ['parcel:AAAAAAAAAA,parcels', 'user', 403, 'Ehhez nincs jogosultságod.'],
+  ])('refuses the topics %s to %s with %i', async (topics, who, status, message) => {
+    const cookie = who === 'user' ? (await signUp(t.app)).cookie : who === 'superadmin' ? admin.cookie : undefined;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      query: { topics },
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toBe(message);
+  });
+
+  it.each([
+    '',
+    'mindent',
+    'parcel:nem-azonosito',
+    'parcels,',
+    Array.from({ length: 21 }, (_, i) => `parcel:${String(i).padStart(10, '0')}`).join(','),
+  ])('refuses malformed topics (%s) with 400 naming topics', async (topics) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/events', query: { topics } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      topics: 'Érvénytelen téma. Lehetséges: parcel:<csomagazonosító>, parcels, me (vesszővel elválasztva).',
+    });
+  });
+});
+
+describe('the PostgreSQL change feed', () => {
+  it.runIf(testStore === 'postgres')('listens again after the database dropped its LISTEN connection', async () => {
+    const sender = await signUp(t.app);
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const stream = await subscribe(`parcel:${parcel.id}`);
+    const channel = changeChannel(t.store.pgSchema);
+    const terminated =
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`listen "${channel}"`}`.execute(
+        t.store.db,
+      );
+    expect(terminated.rows).toHaveLength(1);
+    const deadline = Date.now() + 10_000;
+    let message = null;
+    while (!message && Date.now() < deadline) {
+      await commitPickup(parcel, 'futar');
+      message = await stream.next(500);
+    }
+    expect(message?.data).toMatchObject({ parcelId: parcel.id, kind: 'picked_up' });
+  });
+});
+
+describe('shutting down with open streams', () => {
+  it('ends every open stream when the app closes, so close() does not hang', async () => {
+    const other = await createTestApp();
+    const url = await listenLocally(other.app);
+    const stream = await openEventStream(url, 'parcel:AAAAAAAAAA');
+    const closed = other.close();
+    expect(await stream.next(2000)).toBeNull();
+    await closed;
+    expect(other.app.server.listening).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import { apiErrorSchema } from '@csomag/domain/errors';
+import { parseTopics } from '@csomag/domain/live';
+import { messages } from '@csomag/domain/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, rateLimited } from '../../errors.ts';
+import { LiveHub } from './hub.ts';
+import { assertTopicsAllowed, subscriberOf } from './topics.ts';
+
+/** Several tabs are fine; thousands of idle sockets from one client are not. */
+const MAX_STREAMS_PER_CLIENT = 32;
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = new LiveHub();
+  const unsubscribe = app.changeFeed.subscribe((change) => hub.publish(change));
+  // Open streams would keep app.close() (tests, graceful shutdown) waiting forever.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    hub.close();
+  });
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'Live updates (Server-Sent Events): parcel:<id> (anyone), parcels (superadmin, runner), me (user, runner)',
+        description:
+          'text/event-stream. Each message: `id: <n>`, `event: change`, `data: {"topic","kind","parcelId","status"}`. ' +
+          'Send Last-Event-ID (browsers do) to receive what was missed while reconnecting.',
+        querystring: z.object({ topics: z.string().max(1000) }),
+        response: {
+          200: z.string().describe('text/event-stream'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const topics = parseTopics(request.query.topics);
+      if (!topics) throw badRequest(messages.invalidTopics, { topics: messages.invalidTopics });
+      assertTopicsAllowed(request.account, topics);
+      const clientKey = request.account ? `account:${request.account.id}` : `ip:${request.ip}`;
+      if (hub.countFor(clientKey) >= MAX_STREAMS_PER_CLIENT) throw rateLimited(messages.tooManyStreams);
+
+      reply.hijack();
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+      reply.raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        // One stream per connection: when it ends, so does the socket (shutdown is not kept waiting).
+        connection: 'close',
+        // nginx and similar proxies must pass each message on at once.
+        'x-accel-buffering': 'no',
+      });
+      const lastEventId = request.headers['last-event-id'];
+      hub.add(
+        reply.raw,
+        subscriberOf(request.account, topics),
+        clientKey,
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+      );
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { CachedGeocoder } from './cached.ts';
+import { NominatimGeocoder } from './nominatim.ts';
+import { OfflineGeocoder } from './offline.ts';
+
+export interface GeocodeResult {
+  lat: number;
+  lng: number;
+  /** What the address was placed as ("Szeged", "Budapest V. kerület", a street address…). */
+  label: string;
+  source: string;
+}
+
+/** The geocoding port (DESIGN §11): an address in, a point out, or null when it cannot be placed. */
+export interface Geocoder {
+  geocode(address: string): Promise<GeocodeResult | null>;
+}
+
+/**
+ * Tries the primary provider, then the offline gazetteer. A network provider that is down or
+ * does not know a street still lets a parcel be sent at settlement precision (the sender can
+ * drag the pin to the door).
+ */
+export class FallbackGeocoder implements Geocoder {
+  constructor(
+    private readonly primary: Geocoder,
+    private readonly fallback: Geocoder,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
+
+  async geocode(address: string): Promise<GeocodeResult | null> {
+    try {
+      const found = await this.primary.geocode(address);
+      if (found) return found;
+    } catch (error) {
+      this.log.warn({ err: error }, 'geocoder failed, using the offline gazetteer');
+    }
+    return this.fallback.geocode(address);
+  }
+}
+
+/** The geocoder chosen by configuration: offline by default, cached Nominatim when asked. */
+export function createGeocoder(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Geocoder {
+  const offline = new OfflineGeocoder();
+  if (config.geocoder !== 'nominatim' || !config.geocoderUrl) return offline;
+  const userAgent = `Csomagkuldo/1.0${config.publicUrl ? ` (+${config.publicUrl})` : ''}`;
+  const nominatim = new CachedGeocoder(db, new NominatimGeocoder(config.geocoderUrl, { userAgent }));
+  return new FallbackGeocoder(nominatim, offline, log);
+}

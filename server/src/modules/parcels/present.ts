@@ -1,0 +1,66 @@
+import type { Parcel, ParcelEvent, ParcelTimelineEvent, TrackingView } from '@csomag/domain/parcel';
+import type { ParcelRow } from '../../db/schema.ts';
+
+/** A parcel row with the user names its ids point to. */
+export type ParcelWithNames = ParcelRow & { sender_user_name: string; runner_user_name: string | null };
+
+/** The only way a parcel leaves the server to its sender, runner or the superadmin. */
+export function presentParcel(row: ParcelWithNames): Parcel {
+  return {
+    id: row.id,
+    status: row.status,
+    category: row.category,
+    weightGrams: row.weight_grams,
+    senderUser: row.sender_user_name,
+    runner: row.runner_user_name,
+    senderAddress: row.sender_address,
+    receiverAddress: row.receiver_address,
+    senderCoordinates: { lat: row.sender_lat, lng: row.sender_lng },
+    receiverCoordinates: { lat: row.receiver_lat, lng: row.receiver_lng },
+    createdAt: row.created_at,
+    pickedUpAt: row.picked_up_at,
+    deliveredAt: row.delivered_at,
+  };
+}
+
+export interface TimelineRow {
+  at: string;
+  kind: ParcelTimelineEvent['kind'];
+  actor_user_name: string | null;
+}
+
+export const presentTimelineEvent = (row: TimelineRow): ParcelTimelineEvent => ({
+  at: row.at,
+  kind: row.kind,
+  actor: row.actor_user_name,
+});
+
+export type TrackingRow = ParcelWithNames & {
+  runner_lat: number | null;
+  runner_lng: number | null;
+  runner_located_at: string | null;
+};
+
+/**
+ * The public tracking view: points on the map but no addresses, no contact data, no ids of
+ * accounts. The runner (and where they are) only while the parcel is on its way.
+ */
+export function presentTracking(row: TrackingRow, events: ParcelEvent[]): TrackingView {
+  const inTransit = row.status === 'in_transit';
+  const { runner_lat: lat, runner_lng: lng, runner_located_at: at } = row;
+  return {
+    id: row.id,
+    status: row.status,
+    category: row.category,
+    weightGrams: row.weight_grams,
+    senderUser: row.sender_user_name,
+    runner: inTransit ? row.runner_user_name : null,
+    createdAt: row.created_at,
+    pickedUpAt: row.picked_up_at,
+    deliveredAt: row.delivered_at,
+    pickup: { lat: row.sender_lat, lng: row.sender_lng },
+    destination: { lat: row.receiver_lat, lng: row.receiver_lng },
+    runnerPosition: inTransit && lat !== null && lng !== null && at !== null ? { lat, lng, at } : null,
+    events: events.map(({ at, kind }) => ({ at, kind })),
+  };
+}

@@ -1,0 +1,193 @@
+import { addressKey } from '@csomag/domain/address';
+import { messages } from '@csomag/domain/messages';
+import type {
+  Coordinates,
+  Parcel,
+  ParcelCreateBody,
+  ParcelDetail,
+  ParcelList,
+  ParcelListQuery,
+  TrackingView,
+} from '@csomag/domain/parcel';
+import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { nowIso } from '../../db/database.ts';
+import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { findAccountByUserName, isUniqueViolation } from '../auth/accounts.ts';
+import type { Geocoder } from '../geo/geocoder.ts';
+import { newParcelId } from './parcel-id.ts';
+import { canViewParcel } from './policy.ts';
+import { presentParcel, presentTimelineEvent, presentTracking } from './present.ts';
+
+/** What parcel commands need; the app passes its own, the demo seed a quiet one. */
+export interface ParcelsContext {
+  db: Kysely<Database>;
+  changes: Pick<ChangeFeed, 'transaction'>;
+  geocoder: Geocoder;
+}
+
+/** Parcels with the user names of their sender and runner, for every list and view. */
+export function selectParcels(db: Kysely<Database>) {
+  return db
+    .selectFrom('parcels')
+    .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
+    .leftJoin('accounts as runner', 'runner.id', 'parcels.runner_id')
+    .selectAll('parcels')
+    .select(['sender.user_name as sender_user_name', 'runner.user_name as runner_user_name']);
+}
+
+type ParcelQuery = ReturnType<typeof selectParcels>;
+
+/** Newest first, one page; the cursor is the last row's (created_at, id). */
+async function newestFirst(query: ParcelQuery, { limit, cursor }: ParcelListQuery): Promise<ParcelList> {
+  let page = query;
+  if (cursor) {
+    const [createdAt = '', id = ''] = decodeCursor(cursor, 2);
+    page = page.where((eb) => eb(eb.refTuple('parcels.created_at', 'parcels.id'), '<', eb.tuple(createdAt, id)));
+  }
+  const rows = await page
+    .orderBy('parcels.created_at', 'desc')
+    .orderBy('parcels.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(presentParcel),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null,
+  };
+}
+
+/** A user sends as themself; the superadmin must name an existing account of role user. */
+async function resolveSender(db: Kysely<Database>, actor: AccountRow, senderUser: string | undefined) {
+  if (actor.role === 'user') {
+    if (senderUser !== undefined && senderUser.toLowerCase() !== actor.user_name.toLowerCase()) {
+      throw badRequest(messages.senderUserNotSelf, { senderUser: messages.senderUserNotSelf });
+    }
+    return actor;
+  }
+  if (actor.role !== 'superadmin') throw forbidden(messages.forbidden);
+  if (!senderUser) throw badRequest(messages.senderUserRequired, { senderUser: messages.senderUserRequired });
+  const sender = await findAccountByUserName(db, senderUser);
+  if (!sender) throw badRequest(messages.accountNotFound, { senderUser: messages.accountNotFound });
+  if (sender.role !== 'user') throw badRequest(messages.senderUserNotUser, { senderUser: messages.senderUserNotUser });
+  return sender;
+}
+
+/** Both ends of a parcel on the map: the pins the sender placed, else geocoded. Nothing is saved if either fails. */
+async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promise<[Coordinates, Coordinates]> {
+  const place = async (address: string, given: Coordinates | undefined) => given ?? (await geocoder.geocode(address));
+  const [from, to] = await Promise.all([
+    place(body.senderAddress, body.senderCoordinates),
+    place(body.receiverAddress, body.receiverCoordinates),
+  ]);
+  if (from && to) return [from, to];
+  throw unprocessable(messages.geocodeFailed, {
+    ...(from ? {} : { senderAddress: messages.geocodeFailed }),
+    ...(to ? {} : { receiverAddress: messages.geocodeFailed }),
+  });
+}
+
+/**
+ * Creates a waiting parcel with its `created` timeline entry in one transaction and announces
+ * it on the change feed once committed.
+ */
+export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body: ParcelCreateBody): Promise<Parcel> {
+  const sender = await resolveSender(ctx.db, actor, body.senderUser);
+  const [from, to] = await placeBothEnds(ctx.geocoder, body);
+  const receiverKey = addressKey(body.receiverAddress);
+  for (let attempt = 1; ; attempt++) {
+    const row: ParcelRow = {
+      id: newParcelId(),
+      sender_id: sender.id,
+      runner_id: null,
+      category: body.category,
+      weight_grams: body.weightGrams,
+      status: 'waiting',
+      sender_address: body.senderAddress,
+      receiver_address: body.receiverAddress,
+      receiver_key: receiverKey,
+      sender_lat: from.lat,
+      sender_lng: from.lng,
+      receiver_lat: to.lat,
+      receiver_lng: to.lng,
+      created_at: nowIso(),
+      picked_up_at: null,
+      delivered_at: null,
+      version: 1,
+    };
+    try {
+      await ctx.changes.transaction(async (trx, publish) => {
+        await trx.insertInto('parcels').values(row).execute();
+        await trx
+          .insertInto('parcel_events')
+          .values({ parcel_id: row.id, at: row.created_at, kind: 'created', actor_id: actor.id, data: null })
+          .execute();
+        await publish({
+          kind: 'created',
+          parcelId: row.id,
+          status: row.status,
+          runner: null,
+          senderUser: sender.user_name,
+          receiverKey,
+          previous: null,
+        });
+      });
+      return presentParcel({ ...row, sender_user_name: sender.user_name, runner_user_name: null });
+    } catch (error) {
+      // 50 random bits make a clash vanishingly rare; if one happens, draw another id.
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+export const listSentParcels = (db: Kysely<Database>, account: AccountRow, query: ParcelListQuery) => {
+  let parcels = selectParcels(db).where('parcels.sender_id', '=', account.id);
+  if (query.status) parcels = parcels.where('parcels.status', '=', query.status);
+  return newestFirst(parcels, query);
+};
+
+/** Parcels addressed to the account's own address, compared the way addresses are (addressKey). */
+export const listIncomingParcels = (db: Kysely<Database>, account: AccountRow, query: ParcelListQuery) => {
+  if (!account.address_key) return Promise.resolve({ items: [], nextCursor: null });
+  let parcels = selectParcels(db).where('parcels.receiver_key', '=', account.address_key);
+  if (query.status) parcels = parcels.where('parcels.status', '=', query.status);
+  return newestFirst(parcels, query);
+};
+
+/** The full parcel with its timeline, for its sender, its runner and the superadmin. */
+export async function getParcelDetail(db: Kysely<Database>, account: AccountRow, id: string): Promise<ParcelDetail> {
+  const parcel = await selectParcels(db).where('parcels.id', '=', id).executeTakeFirst();
+  if (!parcel) throw notFound(messages.parcelNotFound);
+  if (!canViewParcel(account, parcel)) throw forbidden(messages.forbidden);
+  const events = await db
+    .selectFrom('parcel_events')
+    .leftJoin('accounts', 'accounts.id', 'parcel_events.actor_id')
+    .select(['parcel_events.at', 'parcel_events.kind', 'accounts.user_name as actor_user_name'])
+    .where('parcel_events.parcel_id', '=', id)
+    .orderBy('parcel_events.id')
+    .execute();
+  return { ...presentParcel(parcel), events: events.map(presentTimelineEvent) };
+}
+
+/** The public tracking view; null for an id no parcel has. */
+export async function getTrackingView(db: Kysely<Database>, id: string): Promise<TrackingView | null> {
+  const parcel = await selectParcels(db)
+    .select([
+      'runner.last_lat as runner_lat',
+      'runner.last_lng as runner_lng',
+      'runner.located_at as runner_located_at',
+    ])
+    .where('parcels.id', '=', id)
+    .executeTakeFirst();
+  if (!parcel) return null;
+  const events = await db
+    .selectFrom('parcel_events')
+    .select(['at', 'kind'])
+    .where('parcel_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return presentTracking(parcel, events);
+}

@@ -1,0 +1,75 @@
+import type { ProfileUpdate } from '@csomag/domain/account';
+import { addressKey } from '@csomag/domain/address';
+import { messages } from '@csomag/domain/messages';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database.ts';
+import type { AccountRow, AccountUpdate, Database } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { findAccountByEmail, findAccountByUserName, isUniqueViolation } from '../auth/accounts.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { canManageProfile } from './policy.ts';
+
+/** The account behind a profile URL, if the actor may manage it; others learn nothing (403, not 404). */
+export async function findManagedAccount(
+  db: Kysely<Database>,
+  actor: AccountRow,
+  userName: string,
+): Promise<AccountRow> {
+  if (!canManageProfile(actor, userName)) throw forbidden(messages.forbidden);
+  const account = await findAccountByUserName(db, userName);
+  if (!account) throw notFound(messages.accountNotFound);
+  return account;
+}
+
+const emailTaken = () => conflict(messages.emailTaken, { email: messages.emailTaken });
+
+/**
+ * Saves a profile edit. The role and user name never change here (DESIGN §9); a runner's email
+ * is read-only; a new password ends the account's other sessions.
+ */
+export async function updateProfile(
+  db: Kysely<Database>,
+  target: AccountRow,
+  patch: ProfileUpdate,
+  keepSessionHash: string | null,
+): Promise<AccountRow> {
+  const changes: AccountUpdate = { updated_at: nowIso() };
+  if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.phoneNumber !== undefined) changes.phone = patch.phoneNumber;
+  if (patch.address !== undefined) {
+    changes.address = patch.address;
+    // Incoming parcels follow the address.
+    changes.address_key = addressKey(patch.address);
+  }
+  // Forms send the read-only email back unchanged; only a different one is a change.
+  if (patch.email !== undefined && patch.email !== target.email) {
+    if (target.role === 'runner') {
+      throw badRequest(messages.emailReadOnlyForRunner, { email: messages.emailReadOnlyForRunner });
+    }
+    if (await findAccountByEmail(db, patch.email)) throw emailTaken();
+    changes.email = patch.email;
+  }
+  const newPassword = patch.password ? await hashPassword(patch.password) : undefined;
+  if (newPassword) changes.password_hash = newPassword;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('accounts')
+        .set(changes)
+        .where('id', '=', target.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (newPassword) {
+        // Whoever knew the old password is signed out everywhere else.
+        let others = trx.deleteFrom('sessions').where('account_id', '=', target.id);
+        if (keepSessionHash) others = others.where('token_hash', '!=', keepSessionHash);
+        await others.execute();
+      }
+      return updated;
+    });
+  } catch (error) {
+    // Two people claiming the same email at once: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}

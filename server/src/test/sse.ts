@@ -1,0 +1,111 @@
+import { get, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+export interface SseMessage {
+  id: string | undefined;
+  event: string | undefined;
+  data: unknown;
+}
+
+export interface SseStream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Every raw block received so far (comments and `retry:` included). */
+  raw: string[];
+  /** The next message that carries data; null when the stream ended or nothing came within the timeout. */
+  next(timeoutMs?: number): Promise<SseMessage | null>;
+  close(): void;
+}
+
+/** The app's base URL on a real socket: inject() cannot stream, so live tests listen on port 0. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+function parseBlock(block: string): SseMessage | null {
+  const message: SseMessage = { id: undefined, event: undefined, data: undefined };
+  let hasData = false;
+  for (const line of block.split('\n')) {
+    const [field, ...rest] = line.split(': ');
+    const value = rest.join(': ');
+    if (field === 'id') message.id = value;
+    if (field === 'event') message.event = value;
+    if (field === 'data') {
+      message.data = JSON.parse(value);
+      hasData = true;
+    }
+  }
+  return hasData ? message : null;
+}
+
+/**
+ * Opens GET /api/events like a browser's EventSource would and reads it block by block. Its own
+ * connection (no pooled agent), so closing the stream closes the socket.
+ */
+export async function openEventStream(
+  baseUrl: string,
+  topics: string,
+  headers: Record<string, string> = {},
+): Promise<SseStream> {
+  const url = `${baseUrl}/api/events?topics=${encodeURIComponent(topics)}`;
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, resolve).on('error', reject);
+  });
+  response.setEncoding('utf8');
+  const blocks: string[] = [];
+  const raw: string[] = [];
+  let buffer = '';
+  let ended = false;
+  let wake: (() => void) | undefined;
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+      blocks.push(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+    }
+    wake?.();
+  });
+  response.on('close', () => {
+    ended = true;
+    wake?.();
+  });
+
+  /** Waits for the next complete block; the `retry:` block arrives first, once subscribed. */
+  async function nextBlock(deadline: number): Promise<string | null> {
+    while (blocks.length === 0) {
+      if (ended || Date.now() >= deadline) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deadline - Date.now());
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+    const block = blocks.shift() ?? '';
+    raw.push(block);
+    return block;
+  }
+
+  const stream: SseStream = {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    raw,
+    async next(timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const block = await nextBlock(deadline);
+        if (block === null) return null;
+        const message = parseBlock(block);
+        if (message) return message;
+      }
+    },
+    close: () => response.destroy(),
+  };
+  if (stream.status === 200) await nextBlock(Date.now() + 3000);
+  return stream;
+}

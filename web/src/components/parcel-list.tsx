@@ -1,0 +1,78 @@
+import { formatTimestamp, formatWeight } from '@csomag/domain/format';
+import type { Parcel, ParcelList } from '@csomag/domain/parcel';
+import { paths } from '@csomag/domain/paths';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../api/client.ts';
+import { Loading } from './loading.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+export function ParcelCard({ parcel, children }: { parcel: Parcel; children?: ReactNode }) {
+  return (
+    <article className="card parcel-card" aria-label={`Csomag ${parcel.id}`}>
+      <header>
+        <Link className="mono" to={paths.tracking(parcel.id)}>
+          {parcel.id}
+        </Link>
+        <StatusBadge status={parcel.status} />
+      </header>
+      <p>
+        <strong>{parcel.category}</strong> · {formatWeight(parcel.weightGrams)}
+      </p>
+      <p className="route">
+        <span>{parcel.senderAddress}</span> → <span>{parcel.receiverAddress}</span>
+      </p>
+      <p className="muted">Feladva: {formatTimestamp(parcel.createdAt)}</p>
+      {children}
+    </article>
+  );
+}
+
+type ListQuery = UseInfiniteQueryResult<InfiniteData<ParcelList>>;
+
+/** Loading, error, empty and paged states of any server-paginated parcel list. */
+export function ParcelListView({
+  query,
+  empty,
+  renderActions,
+  paged = true,
+}: {
+  query: ListQuery;
+  empty: string;
+  renderActions?: (parcel: Parcel) => ReactNode;
+  /** false for previews that show only the first page. */
+  paged?: boolean;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="form-error">
+        {errorMessage(query.error)}
+      </p>
+    );
+  }
+  const parcels = query.data.pages.flatMap((page) => page.items);
+  if (parcels.length === 0) return <p className="empty">{empty}</p>;
+  return (
+    <>
+      <ul className="parcel-list">
+        {parcels.map((parcel) => (
+          <li key={parcel.id}>
+            <ParcelCard parcel={parcel}>{renderActions?.(parcel)}</ParcelCard>
+          </li>
+        ))}
+      </ul>
+      {paged && query.hasNextPage && (
+        <button
+          type="button"
+          className="button"
+          disabled={query.isFetchingNextPage}
+          onClick={() => query.fetchNextPage()}
+        >
+          Továbbiak betöltése
+        </button>
+      )}
+    </>
+  );
+}
