@@ -49,7 +49,9 @@ test.describe('sending a parcel', () => {
     await page.getByLabel('Kategória').fill('Irat');
     await page.getByLabel('Súly (gramm)').fill('100');
     await page.getByRole('button', { name: 'Feladás' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Geocode was not successful for the following reason: ZERO_RESULTS');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Geocode was not successful for the following reason: ZERO_RESULTS',
+    );
     await expect(page).toHaveURL('/CsomagFeladas');
     const sent = await (await page.request.get('/api/me/sent-parcels')).json();
     expect(sent.items).toEqual([]);
@@ -77,7 +79,10 @@ test.describe('sending a parcel', () => {
 
     const context = await browser.newContext();
     // Same door, written differently: case, spaces and punctuation do not matter.
-    await registerViaApi(context.request, newPerson('user', { address: receiverAddress.toUpperCase().replace(',', '  ') }));
+    await registerViaApi(
+      context.request,
+      newPerson('user', { address: receiverAddress.toUpperCase().replace(',', '  ') }),
+    );
     const page = await context.newPage();
     await page.goto('/NekemCimzettCsomagok');
     await expect(page.getByRole('article', { name: `Csomag ${parcel.id}` })).toBeVisible();
@@ -114,7 +119,10 @@ test.describe('dashboard and profile', () => {
     await expect(page.getByRole('heading', { name: 'Nekem címzett csomagok' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Feladott csomagok' })).toBeVisible();
     await expect(page.getByRole('tablist')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Összes feladott csomag' })).toHaveAttribute('href', '/FeladottCsomagok');
+    await expect(page.getByRole('link', { name: 'Összes feladott csomag' })).toHaveAttribute(
+      'href',
+      '/FeladottCsomagok',
+    );
 
     await page.setViewportSize({ width: 390, height: 800 });
     const tabs = page.getByRole('tablist', { name: 'Áttekintés' });
@@ -134,7 +142,10 @@ test.describe('dashboard and profile', () => {
     await expect(sent.getByText('Doboz 4')).toBeVisible();
   });
 
-  test('saves the profile after the server confirms, and refuses another person’s profile', async ({ page, browser }) => {
+  test('saves the profile after the server confirms, and refuses another person’s profile', async ({
+    page,
+    browser,
+  }) => {
     const person = newPerson('user');
     const account = await registerViaApi(page.request, person);
     await page.goto(`/FelhasznaloProfil/${account.userName}`);
