@@ -36,6 +36,10 @@ export const messages = {
   // parcels (SPEC §2.5–2.8, DESIGN §6)
   parcelNotFound: 'Nincs ilyen azonosítójú csomag.',
   parcelTaken: 'Ezt a csomagot már felvette egy másik futár.',
+  parcelAlreadyDelivered: 'Ezt a csomagot már leadták.',
+  parcelNotWaiting: 'Ez a csomag már nem vár futárra.',
+  parcelNotInTransit: 'Ez a csomag nincs szállítás alatt.',
+  notYourParcel: 'Ezt a csomagot nem te szállítod.',
   handoverInvalid: 'A QR kód érvénytelen vagy lejárt.',
   geolocationUnavailable: 'A helymeghatározás nem elérhető.',
   parcelSent: 'Sikeres csomagfeladás!',
