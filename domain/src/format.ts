@@ -20,3 +20,13 @@ export function formatTimestamp(value: string | Date): string {
 export function formatWeight(grams: number): string {
   return `${grams} g`;
 }
+
+/** How long ago, in Hungarian ("most", "5 perce", "2 órája", "3 napja"). */
+export function formatAge(value: string | Date, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - new Date(value).getTime()) / 60_000);
+  if (minutes < 1) return 'most';
+  if (minutes < 60) return `${minutes} perce`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} órája`;
+  return `${Math.floor(hours / 24)} napja`;
+}
