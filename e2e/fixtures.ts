@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Account } from '@csomag/domain/account';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { e2eAdmin } from './playwright.config.ts';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
+import { baseURL, e2eAdmin } from './playwright.config.ts';
 
 let counter = 0;
 export function newPerson(role: 'user' | 'runner' = 'user', overrides: Partial<Record<string, string>> = {}) {
@@ -75,3 +75,61 @@ export async function sendParcelViaApi(request: APIRequestContext, parcel: Parti
 
 /** A Leaflet marker by its SPEC label (title and alt text). */
 export const marker = (page: Page, title: string) => page.locator(`.leaflet-marker-icon[title="${title}"]`);
+
+/** A parcel sent by a fresh user in its own browser context (closed again). */
+export async function parcelFromNewSender(browser: Browser, parcel: Partial<NewParcel> & Record<string, unknown> = {}) {
+  const context = await browser.newContext({ baseURL });
+  await registerViaApi(context.request, newPerson('user'));
+  const created = await sendParcelViaApi(context.request, parcel);
+  await context.close();
+  return created as typeof created & {
+    senderCoordinates: { lat: number; lng: number };
+    receiverCoordinates: { lat: number; lng: number };
+  };
+}
+
+/** A runner signed in within a new context that may read its geolocation (set with setGeolocation). */
+export async function runnerContext(browser: Browser, at?: { latitude: number; longitude: number; accuracy?: number }) {
+  const context = await browser.newContext({
+    baseURL,
+    permissions: ['geolocation'],
+    ...(at ? { geolocation: { accuracy: 5, ...at } } : {}),
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
+  const person = newPerson('runner');
+  const account = await registerViaApi(context.request, person);
+  return { context, account, person, page: await context.newPage() };
+}
+
+/** Reads the QR code shown by `locator` from a screenshot, as a phone camera would. */
+export async function decodeQr(locator: import('@playwright/test').Locator): Promise<string> {
+  const { PNG } = await import('pngjs');
+  const jsQR = (await import('jsqr')).default;
+  const png = PNG.sync.read(await locator.screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code could be read from the screenshot');
+  return code.data;
+}
+
+/** Moves `from` by `metres` to the north. */
+export const metresNorth = (from: { lat: number; lng: number }, metres: number) => ({
+  lat: from.lat + metres / 111_195,
+  lng: from.lng,
+});
+
+/**
+ * A parcel's card in a server-paged list, loading further pages until it shows: the e2e suite
+ * shares one database, so other tests' parcels may come first.
+ */
+export async function revealCard(page: Page, parcelId: string) {
+  const card = page.getByRole('article', { name: `Csomag ${parcelId}` });
+  const more = page.getByRole('button', { name: 'Továbbiak betöltése' });
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (let i = 0; i < 50 && !(await card.isVisible()); i++) {
+    if (!(await more.isVisible())) break;
+    await more.click();
+    await expect(more.or(card)).toBeEnabled();
+  }
+  await expect(card).toBeVisible();
+  return card;
+}

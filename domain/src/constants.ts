@@ -34,3 +34,6 @@ export const TIME_ZONE = 'Europe/Budapest';
 export const MAX_WEIGHT_GRAMS = 50_000;
 /** Parcel creations per account per minute (DESIGN §4). */
 export const PARCEL_CREATE_LIMIT_PER_MINUTE = 120;
+
+/** A position reported as less precise than this (metres) is not a position. */
+export const MAX_POSITION_ACCURACY_M = 100_000;

@@ -30,7 +30,6 @@ export const messages = {
   pageNotFound: 'Az oldal nem található (404)',
   serverError: 'Váratlan hiba történt. Próbáld újra később.',
   networkError: 'Nem sikerült elérni a szervert. Ellenőrizd a kapcsolatot.',
-  comingSoon: 'Ez az oldal hamarosan elkészül.',
   loading: 'Betöltés…',
 
   // parcels (SPEC §2.5–2.8, DESIGN §6)
@@ -62,4 +61,33 @@ export const messages = {
   emailReadOnlyForRunner: 'Futár email címe nem módosítható.',
   invalidTopics: 'Érvénytelen téma. Lehetséges: parcel:<csomagazonosító>, parcels, me (vesszővel elválasztva).',
   tooManyStreams: 'Túl sok nyitott élő kapcsolat. Zárj be néhány lapot.',
+
+  // runners: position and delivery
+  invalidAccuracy: (maxMetres: number) => `A pontosság 0 és ${maxMetres} méter közötti szám legyen.`,
+  positionRequired: 'A leadáshoz szükség van a pozíciódra (lat, lng, accuracy).',
+
+  // back office: runners, parcels, admin map
+  searchTooLong: 'A keresés legfeljebb 100 karakter lehet.',
+  invalidRole: 'A szerepkör user, runner vagy superadmin lehet.',
+  runnerNotFound: 'Nincs ilyen futár.',
+  userNameReadOnly: 'A felhasználónév nem módosítható.',
+  runnerCarriesParcels: (parcelIds: string) =>
+    `A futár nem törölhető, amíg csomag van nála szállítás alatt: ${parcelIds}. Előbb ezeket kell leadni vagy átállítani.`,
+  parcelNeedsRunner:
+    'Szállítás alatt állapotba csak futárral rendelkező csomag kerülhet. Rendeld hozzá a csomagot egy futárhoz.',
+  parcelChangedMeanwhile: 'A csomagot közben valaki módosította. Töltsd újra, és próbáld újra.',
+  invalidBounds: 'Érvénytelen térképkivágás: a déli határ az északi, a nyugati a keleti alatt legyen.',
+  invalidZoom: (max: number) => `A nagyítás 0 és ${max} közötti egész szám legyen.`,
+  // back office screens (SPEC §2.8)
+  runnerRegistered: 'Sikeres futárregisztráció!',
+  runnerDeleted: 'A futárt töröltük.',
+  parcelCreated: 'Sikeres csomaglétrehozás!',
+  parcelSaved: 'Sikeres mentés!',
+  parcelDeleted: 'A csomagot töröltük.',
+  parcelAssigned: 'Sikeres hozzárendelés!',
+  confirmRunnerDelete: (userName: string) => `Biztosan törölni akarod a ${userName} felhasználónevű futárt?`,
+  confirmParcelDelete: (parcelId: string) => `Biztosan törölni akarod a(z) ${parcelId} ID-val rendelkező csomagot?`,
+  confirmAssign: (parcelId: string, runner: string) =>
+    `Biztosan a(z) ${parcelId} azonosítójú csomagot ${runner} futárhoz rendeled?`,
+  waitingForRunner: 'Futárra vár',
 } as const;

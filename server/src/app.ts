@@ -13,11 +13,18 @@ import {
 import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
+import { handoverRoutes } from './modules/handover/routes.ts';
+import { locationRoutes } from './modules/location/routes.ts';
+import { mapRoutes } from './modules/map/routes.ts';
+import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
 import { parcelRoutes } from './modules/parcels/routes.ts';
+import { runnerRoutes } from './modules/runners/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { userDirectoryRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
@@ -94,7 +101,14 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
       await api.register(userRoutes);
       await api.register(geoRoutes);
       await api.register(parcelRoutes);
+      await api.register(adminParcelRoutes);
+      await api.register(runnerRoutes);
+      await api.register(mapRoutes);
+      await api.register(userDirectoryRoutes);
       await api.register(eventRoutes);
+      await api.register(deliveryRoutes);
+      await api.register(handoverRoutes);
+      await api.register(locationRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,7 @@ import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Guard } from './app/guard.tsx';
 import { Layout } from './app/layout.tsx';
-import { ComingSoonPage, NotFoundPage } from './app/status-pages.tsx';
+import { ErrorPage, NotFoundPage } from './app/status-pages.tsx';
 import { LandingPage } from './features/landing/landing-page.tsx';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -23,7 +23,23 @@ const SendParcelPage = page(() => import('./features/sender/send-parcel-page.tsx
 const UserProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'UserProfilePage');
 const RunnerProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'RunnerProfilePage');
 
-const comingSoon = (title: string) => () => <ComingSoonPage title={title} />;
+const HandoverPage = page(() => import('./features/runner/handover-page.tsx'), 'HandoverPage');
+const RunnerDashboardPage = page(() => import('./features/runner/runner-dashboard-page.tsx'), 'RunnerDashboardPage');
+const WaitingParcelsPage = page(() => import('./features/runner/waiting-parcels-page.tsx'), 'WaitingParcelsPage');
+const InProgressPage = page(() => import('./features/runner/in-progress-page.tsx'), 'InProgressPage');
+const RunnerQrPage = page(() => import('./features/runner/qr-page.tsx'), 'RunnerQrPage');
+const RunnerMapPage = page(() => import('./features/runner/runner-map-page.tsx'), 'RunnerMapPage');
+
+const RunnerRegisterPage = page(() => import('./features/admin/runner-register-page.tsx'), 'RunnerRegisterPage');
+const RunnersPage = page(() => import('./features/admin/runners-page.tsx'), 'RunnersPage');
+const RunnerEditPage = page(() => import('./features/admin/runner-edit-page.tsx'), 'RunnerEditPage');
+const RunnerDeletePage = page(() => import('./features/admin/runner-delete-page.tsx'), 'RunnerDeletePage');
+const AdminParcelsPage = page(() => import('./features/admin/parcels-page.tsx'), 'AdminParcelsPage');
+const AdminParcelCreatePage = page(() => import('./features/admin/parcel-create-page.tsx'), 'AdminParcelCreatePage');
+const AdminParcelEditPage = page(() => import('./features/admin/parcel-edit-page.tsx'), 'AdminParcelEditPage');
+const AdminParcelDeletePage = page(() => import('./features/admin/parcel-delete-page.tsx'), 'AdminParcelDeletePage');
+const AssignPage = page(() => import('./features/admin/assign-page.tsx'), 'AssignPage');
+const AdminMapPage = page(() => import('./features/admin/admin-map-page.tsx'), 'AdminMapPage');
 
 type Access = 'public' | readonly Role[];
 interface Row {
@@ -45,32 +61,34 @@ export const routeTable: Row[] = [
   { path: '/FutarRegisztracio', access: 'public', Page: RegisterRunnerPage },
   { path: '/CsomagKovetes', access: 'public', Page: TrackingSearchPage },
   { path: '/CsomagKovetes/:packageId', access: 'public', Page: TrackingPage },
-  { path: '/Csomagatvetel', access: 'public', Page: comingSoon('Csomagátvétel QR kóddal') },
+  { path: '/Csomagatvetel', access: 'public', Page: HandoverPage },
   { path: '/FelhasznaloDashboard', access: USER, Page: UserDashboardPage },
   { path: '/FeladottCsomagok', access: USER, Page: SentParcelsPage },
   { path: '/NekemCimzettCsomagok', access: USER, Page: IncomingParcelsPage },
   { path: '/CsomagFeladas', access: USER, Page: SendParcelPage },
   { path: '/FelhasznaloProfil/:username', access: USER, Page: UserProfilePage },
-  { path: '/FutarDashboard', access: RUNNER, Page: comingSoon('Futár áttekintés') },
-  { path: '/FutarraVaroCsomagok', access: RUNNER, Page: comingSoon('Futárra váró csomagok') },
-  { path: '/FolyamatbanLevoCsomagok', access: RUNNER, Page: comingSoon('Folyamatban lévő csomagok') },
-  { path: '/FutarQr', access: RUNNER, Page: comingSoon('QR kódos csomagleadás') },
-  { path: '/FutarTerkep', access: RUNNER, Page: comingSoon('Futártérkép') },
+  { path: '/FutarDashboard', access: RUNNER, Page: RunnerDashboardPage },
+  { path: '/FutarraVaroCsomagok', access: RUNNER, Page: WaitingParcelsPage },
+  { path: '/FolyamatbanLevoCsomagok', access: RUNNER, Page: InProgressPage },
+  { path: '/FutarQr', access: RUNNER, Page: RunnerQrPage },
+  { path: '/FutarTerkep', access: RUNNER, Page: RunnerMapPage },
   { path: '/FutarProfil/:username', access: RUNNER, Page: RunnerProfilePage },
-  { path: '/SaFutarReg', access: ADMIN, Page: comingSoon('Szuper Admin Futár Regisztráció') },
-  { path: '/SaFutarListazas', access: ADMIN, Page: comingSoon('Futárlistázás') },
-  { path: '/SaFutarSzerkesztes/:username', access: ADMIN, Page: comingSoon('Futár Szerkesztése') },
-  { path: '/SaFutarTorles/:runnerId', access: ADMIN, Page: comingSoon('Futár törlése') },
-  { path: '/SaCsomagListazas', access: ADMIN, Page: comingSoon('Csomaglistázás') },
-  { path: '/SaCsomagLetrehozas', access: ADMIN, Page: comingSoon('Szuper Admin Csomag Létrehozás') },
-  { path: '/SaCsomagSzerkesztes/:packageId', access: ADMIN, Page: comingSoon('Csomag Szerkesztése') },
-  { path: '/SaCsomagTorles/:packageId', access: ADMIN, Page: comingSoon('Csomag törlése') },
-  { path: '/SaCsomagFutarhozRendeles', access: ADMIN, Page: comingSoon('Csomagok futárhoz rendelése') },
-  { path: '/SaTerkep', access: ADMIN, Page: comingSoon('Térkép') },
+  { path: '/SaFutarReg', access: ADMIN, Page: RunnerRegisterPage },
+  { path: '/SaFutarListazas', access: ADMIN, Page: RunnersPage },
+  { path: '/SaFutarSzerkesztes/:username', access: ADMIN, Page: RunnerEditPage },
+  { path: '/SaFutarTorles/:runnerId', access: ADMIN, Page: RunnerDeletePage },
+  { path: '/SaCsomagListazas', access: ADMIN, Page: AdminParcelsPage },
+  { path: '/SaCsomagLetrehozas', access: ADMIN, Page: AdminParcelCreatePage },
+  { path: '/SaCsomagSzerkesztes/:packageId', access: ADMIN, Page: AdminParcelEditPage },
+  { path: '/SaCsomagTorles/:packageId', access: ADMIN, Page: AdminParcelDeletePage },
+  { path: '/SaCsomagFutarhozRendeles', access: ADMIN, Page: AssignPage },
+  { path: '/SaTerkep', access: ADMIN, Page: AdminMapPage },
 ];
 
 const children: RouteObject[] = routeTable.map(({ path, access, Page }) => ({
   path,
+  // A failing page keeps the header and menu around its error message.
+  errorElement: <ErrorPage />,
   element:
     access === 'public' ? (
       <Page />
@@ -82,5 +100,9 @@ const children: RouteObject[] = routeTable.map(({ path, access, Page }) => ({
 }));
 
 export const router = createBrowserRouter([
-  { element: <Layout />, children: [...children, { path: '*', element: <NotFoundPage /> }] },
+  {
+    element: <Layout />,
+    errorElement: <ErrorPage />,
+    children: [...children, { path: '*', element: <NotFoundPage /> }],
+  },
 ]);

@@ -10,13 +10,13 @@ export function encodeCursor(key: readonly string[]): string {
 }
 
 /** The sort key a cursor carries; a 400 naming `cursor` when it is not one of ours. */
-export function decodeCursor(cursor: string, length: number): string[] {
+export function decodeCursor(cursor: string, length: number, maxPartLength = 64): string[] {
   try {
     const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(key) &&
       key.length === length &&
-      key.every((part) => typeof part === 'string' && part.length <= 64)
+      key.every((part) => typeof part === 'string' && part.length <= maxPartLength)
     ) {
       return key;
     }

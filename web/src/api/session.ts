@@ -1,5 +1,6 @@
 import { type Account, accountSchema, meResponseSchema } from '@csomag/domain/account';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { apiRequest } from './client.ts';
 
@@ -22,11 +23,15 @@ export function startClientSession(queryClient: QueryClient, account: Account) {
   queryClient.setQueryData(sessionQueryOptions.queryKey, account);
 }
 
+/** Signs out to the landing page. */
 export function useSignOut() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/auth/logout', z.null()),
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Leave the guarded page first, or its guard would send us to the sign-in page.
+      await navigate('/');
       queryClient.clear();
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);
     },

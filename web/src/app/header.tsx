@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useSession, useSignOut } from '../api/session.ts';
 import { notify } from '../lib/notify.ts';
 import { useIsDesktop } from '../lib/use-window-width.ts';
@@ -26,7 +26,6 @@ function Logo() {
 function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
   const { data: account } = useSession();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   return (
     <ul className="menu">
       {items.map((item) => (
@@ -43,10 +42,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =
             onClick={(event) => {
               event.preventDefault();
               onNavigate?.();
-              signOut.mutate(undefined, {
-                onSuccess: () => navigate('/'),
-                onError: notify.error,
-              });
+              signOut.mutate(undefined, { onError: notify.error });
             }}
           >
             Kijelentkezés

@@ -15,12 +15,15 @@ export function NotFoundPage() {
   );
 }
 
-/** Placeholder for screens whose work is still open. */
-export function ComingSoonPage({ title }: { title: string }) {
+/** Shown instead of a blank screen when a page fails unexpectedly. */
+export function ErrorPage() {
   return (
-    <section className="page narrow">
-      <h1>{title}</h1>
-      <p>{messages.comingSoon}</p>
+    <section className="page narrow center" role="alert">
+      <h1>Hiba történt</h1>
+      <p>{messages.serverError}</p>
+      <a className="button" href="/">
+        Vissza a főoldalra
+      </a>
     </section>
   );
 }

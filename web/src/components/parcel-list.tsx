@@ -8,7 +8,16 @@ import { errorMessage } from '../api/client.ts';
 import { Loading } from './loading.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-export function ParcelCard({ parcel, children }: { parcel: Parcel; children?: ReactNode }) {
+export function ParcelCard({
+  parcel,
+  showPeople = false,
+  children,
+}: {
+  parcel: Parcel;
+  /** The back office also sees who sent and who carries it. */
+  showPeople?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <article className="card parcel-card" aria-label={`Csomag ${parcel.id}`}>
       <header>
@@ -23,6 +32,11 @@ export function ParcelCard({ parcel, children }: { parcel: Parcel; children?: Re
       <p className="route">
         <span>{parcel.senderAddress}</span> → <span>{parcel.receiverAddress}</span>
       </p>
+      {showPeople && (
+        <p>
+          Feladó: <strong>{parcel.senderUser}</strong> · Futár: <strong>{parcel.runner ?? 'Futárra vár'}</strong>
+        </p>
+      )}
       <p className="muted">Feladva: {formatTimestamp(parcel.createdAt)}</p>
       {children}
     </article>
@@ -37,12 +51,14 @@ export function ParcelListView({
   empty,
   renderActions,
   paged = true,
+  showPeople = false,
 }: {
   query: ListQuery;
   empty: string;
   renderActions?: (parcel: Parcel) => ReactNode;
   /** false for previews that show only the first page. */
   paged?: boolean;
+  showPeople?: boolean;
 }) {
   if (query.isPending) return <Loading />;
   if (query.isError) {
@@ -59,7 +75,9 @@ export function ParcelListView({
       <ul className="parcel-list">
         {parcels.map((parcel) => (
           <li key={parcel.id}>
-            <ParcelCard parcel={parcel}>{renderActions?.(parcel)}</ParcelCard>
+            <ParcelCard parcel={parcel} showPeople={showPeople}>
+              {renderActions?.(parcel)}
+            </ParcelCard>
           </li>
         ))}
       </ul>

@@ -84,6 +84,7 @@ export default function MapView(props: MapViewProps) {
         center={[props.center.lat, props.center.lng]}
         zoom={props.zoom}
         zoomSnap={0.5}
+        maxZoom={19}
         style={{ height: '100%', width: '100%' }}
       >
         {config && (

@@ -2,6 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 import { accountsAndSessions } from './0001-accounts-and-sessions.ts';
 import { parcels } from './0002-parcels.ts';
+import { backOfficeIndexes } from './0003-back-office-indexes.ts';
+import { mapCells } from './0004-map-cells.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -11,5 +13,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-accounts-and-sessions': accountsAndSessions(dialect),
     '0002-parcels': parcels(dialect),
+    '0003-back-office-indexes': backOfficeIndexes,
+    '0004-map-cells': mapCells(dialect),
   };
 }

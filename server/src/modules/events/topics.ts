@@ -58,6 +58,8 @@ export function topicsFor(subscriber: Subscriber, change: ParcelChange): LiveTop
   const matched: LiveTopic[] = [];
   const parcel = parcelTopic(change.parcelId);
   if (subscriber.topics.has(parcel)) matched.push(parcel);
+  // A runner moving changes no list, only the tracking pages of what they carry (every ~10 s each).
+  if (change.kind === 'runner_located') return matched;
   if (
     subscriber.topics.has('parcels') &&
     (subscriber.role === 'superadmin' || (subscriber.role === 'runner' && touchesWaitingList(change)))

@@ -38,10 +38,10 @@ export function selectParcels(db: Kysely<Database>) {
     .select(['sender.user_name as sender_user_name', 'runner.user_name as runner_user_name']);
 }
 
-type ParcelQuery = ReturnType<typeof selectParcels>;
+export type ParcelQuery = ReturnType<typeof selectParcels>;
 
 /** Newest first, one page; the cursor is the last row's (created_at, id). */
-async function newestFirst(query: ParcelQuery, { limit, cursor }: ParcelListQuery): Promise<ParcelList> {
+export async function newestFirst(query: ParcelQuery, { limit, cursor }: ParcelListQuery): Promise<ParcelList> {
   let page = query;
   if (cursor) {
     const [createdAt = '', id = ''] = decodeCursor(cursor, 2);

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { accountSchema, addressField, userNameField } from './account.ts';
+import { messages } from './messages.ts';
+import {
+  categoryField,
+  coordinatesSchema,
+  listQuerySchema,
+  PARCEL_STATUSES,
+  pageOf,
+  parcelStatusSchema,
+  weightGramsField,
+} from './parcel.ts';
+import { ROLES } from './roles.ts';
+
+/** The back office's parcel routes (DESIGN §4) and the admin map. */
+
+/** GET /api/parcels: every parcel, newest first; `runner` and `sender` are user names. */
+export const adminParcelListQuerySchema = listQuerySchema.extend({
+  status: parcelStatusSchema.optional(),
+  runner: userNameField.optional(),
+  sender: userNameField.optional(),
+});
+export type AdminParcelListQuery = z.infer<typeof adminParcelListQuerySchema>;
+
+/**
+ * PATCH /api/parcels/:id. Every field optional; an address without coordinates is geocoded again.
+ * Status is one of the three (DESIGN §9): waiting clears the runner and times, in_transit needs a
+ * runner already on the parcel, delivered stamps deliveredAt.
+ */
+export const parcelAdminUpdateSchema = z.object({
+  category: categoryField.optional(),
+  weightGrams: weightGramsField.optional(),
+  status: parcelStatusSchema.optional(),
+  senderAddress: addressField.optional(),
+  receiverAddress: addressField.optional(),
+  senderCoordinates: coordinatesSchema.optional(),
+  receiverCoordinates: coordinatesSchema.optional(),
+});
+export type ParcelAdminUpdate = z.infer<typeof parcelAdminUpdateSchema>;
+
+/** GET /api/users (superadmin): accounts by name, e.g. the sender picker of the parcel form (role=user). */
+export const accountListQuerySchema = listQuerySchema.extend({
+  // Longer than a parcel cursor: it carries a name (up to 100 characters).
+  cursor: z.string().max(600, { error: messages.invalidCursor }).optional(),
+  q: z.string().trim().max(100, { error: messages.searchTooLong }).optional(),
+  role: z.enum(ROLES, { error: messages.invalidRole }).optional(),
+});
+export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
+export const accountListSchema = pageOf(accountSchema);
+export type AccountList = z.infer<typeof accountListSchema>;
+
+/** POST /api/parcels/:id/assign. */
+export const parcelAssignBodySchema = z.object({ runner: userNameField });
+export type ParcelAssignBody = z.infer<typeof parcelAssignBodySchema>;
+
+/** Up to this many parcels in view come as markers; more come as clusters. */
+export const MAP_MARKER_LIMIT = 500;
+export const MAP_MAX_ZOOM = 22;
+
+/** A number in a query string; an empty `zoom=` is missing, not 0. */
+const queryNumber = (error: string) => z.string({ error }).trim().min(1, { error }).pipe(z.coerce.number({ error }));
+const coordinate = (limit: number) =>
+  queryNumber(messages.invalidCoordinates).pipe(
+    z.number().min(-limit, { error: messages.invalidCoordinates }).max(limit, { error: messages.invalidCoordinates }),
+  );
+const latitude = coordinate(90);
+const longitude = coordinate(180);
+const zoomError = messages.invalidZoom(MAP_MAX_ZOOM);
+
+/** GET /api/map/parcels: the map's view (a box that does not cross the antimeridian) and zoom. */
+export const mapQuerySchema = z
+  .object({
+    south: latitude,
+    west: longitude,
+    north: latitude,
+    east: longitude,
+    zoom: queryNumber(zoomError).pipe(
+      z.number().int({ error: zoomError }).min(0, { error: zoomError }).max(MAP_MAX_ZOOM, { error: zoomError }),
+    ),
+    status: parcelStatusSchema.optional(),
+  })
+  .superRefine((box, context) => {
+    if (box.south >= box.north) context.addIssue({ code: 'custom', path: ['north'], message: messages.invalidBounds });
+    if (box.west >= box.east) context.addIssue({ code: 'custom', path: ['east'], message: messages.invalidBounds });
+  });
+export type MapQuery = z.infer<typeof mapQuerySchema>;
+
+export const mapMarkerSchema = z.object({
+  id: z.string(),
+  status: z.enum(PARCEL_STATUSES),
+  pickup: coordinatesSchema,
+  destination: coordinatesSchema,
+  receiverAddress: z.string(),
+  senderUser: z.string(),
+  runner: z.string().nullable(),
+});
+export type MapMarker = z.infer<typeof mapMarkerSchema>;
+
+/** A grid cell's parcels, drawn at their average pickup point. */
+export const mapClusterSchema = z.object({ lat: z.number(), lng: z.number(), count: z.number().int() });
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+
+/** `total` counts the parcels in view either way. */
+export const mapResponseSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('markers'), total: z.number().int(), markers: z.array(mapMarkerSchema) }),
+  z.object({
+    mode: z.literal('clusters'),
+    total: z.number().int(),
+    /** The grid cell's size in degrees (latitude, longitude). */
+    cell: z.object({ lat: z.number(), lng: z.number() }),
+    clusters: z.array(mapClusterSchema),
+  }),
+]);
+export type MapResponse = z.infer<typeof mapResponseSchema>;

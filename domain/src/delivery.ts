@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { userNameField } from './account.ts';
+import { MAX_POSITION_ACCURACY_M } from './constants.ts';
+import { messages } from './messages.ts';
+import { coordinatesSchema, PARCEL_STATUSES } from './parcel.ts';
+
+/**
+ * Runner-facing calls: the waiting pool, pickup, delivery by position or by the receiver's QR
+ * confirmation, and the runner's live position.
+ */
+
+/** How far off the browser says its position may be, in metres. */
+export const accuracyField = z
+  .number({ error: messages.invalidAccuracy(MAX_POSITION_ACCURACY_M) })
+  .min(0, { error: messages.invalidAccuracy(MAX_POSITION_ACCURACY_M) })
+  .max(MAX_POSITION_ACCURACY_M, { error: messages.invalidAccuracy(MAX_POSITION_ACCURACY_M) });
+
+/** A browser geolocation reading: PUT /api/runners/me/location, POST /api/parcels/:id/deliver. */
+export const positionSchema = coordinatesSchema.extend({ accuracy: accuracyField });
+export type Position = z.infer<typeof positionSchema>;
+
+/**
+ * POST /api/parcels/:id/deliver. A runner must send all three (checked on the server, where the
+ * role is known); the superadmin sends nothing (Fastify reads that as null), or `{}`.
+ */
+export const deliverBodySchema = positionSchema.partial().nullish();
+export type DeliverBody = z.infer<typeof deliverBodySchema>;
+
+/**
+ * The signed handover token: its expiry (ms since the epoch, base 36), a dot, and an
+ * HMAC-SHA256 in base64url. Opaque to clients; only the server can check it.
+ */
+export const handoverTokenField = z
+  .string({ error: messages.handoverInvalid })
+  .regex(/^[0-9a-z]{1,11}\.[A-Za-z0-9_-]{43}$/, { error: messages.handoverInvalid });
+
+/** POST /api/parcels/:id/handover-token → the link the runner's QR code carries. */
+export const handoverLinkSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+export type HandoverLink = z.infer<typeof handoverLinkSchema>;
+
+/** GET /api/handover/:id?token= */
+export const handoverQuerySchema = z.object({ token: handoverTokenField });
+
+/** POST /api/parcels/:id/handover — futar and felado as the QR link carries them. */
+export const handoverBodySchema = z.object({
+  token: handoverTokenField,
+  futar: userNameField,
+  felado: userNameField,
+});
+export type HandoverBody = z.infer<typeof handoverBodySchema>;
+
+/** What the receiver's page shows: no addresses or contacts, only what the QR link already implies. */
+export const handoverSummarySchema = z.object({
+  id: z.string(),
+  category: z.string(),
+  weightGrams: z.number().int(),
+  senderUser: z.string(),
+  runner: z.string(),
+  status: z.enum(PARCEL_STATUSES),
+});
+export type HandoverSummary = z.infer<typeof handoverSummarySchema>;

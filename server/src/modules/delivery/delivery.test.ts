@@ -1,0 +1,416 @@
+import type { Parcel } from '@csomag/domain/parcel';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { northOf, pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
+import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { sendParcel } from '../../test/parcels.ts';
+import { listenLocally, openEventStream, type SseStream } from '../../test/sse.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let sender: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInSuperadmin(t.app);
+  sender = await signUp(t.app);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+const accountId = async (userName: string) =>
+  (await t.store.db.selectFrom('accounts').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
+const ids = (page: { items: { id: string }[] }) => page.items.map((p) => p.id);
+
+/** Every page of a list, following nextCursor. */
+async function allPages(url: string, cookie: string, limit: number): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await call('GET', `${url}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    seen.push(...ids(page));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return seen;
+}
+
+describe('GET /api/parcels/waiting', () => {
+  it('lists waiting parcels the longest waiting first, page by page, without those already taken', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const sent: Parcel[] = [];
+    for (let i = 0; i < 5; i++) sent.push(await sendParcel(t.app, sender.cookie));
+    const taken = sent[2] as Parcel;
+    await pickUp(t.app, runner.cookie, taken.id);
+
+    const seen = await allPages('/api/parcels/waiting', runner.cookie, 2);
+    const mine = seen.filter((id) => sent.some((p) => p.id === id));
+    const expected = sent
+      .filter((p) => p.id !== taken.id)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map((p) => p.id);
+    expect(mine).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('shows each parcel with both ends, category, weight and creation time', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const seen = (await call('GET', '/api/parcels/waiting?limit=200', runner.cookie)).json();
+    expect(seen.items.find((p: Parcel) => p.id === parcel.id)).toEqual(parcel);
+  });
+
+  it('is open to the superadmin; refuses users (403) and anonymous callers (401)', async () => {
+    const user = await signUp(t.app);
+    expect((await call('GET', '/api/parcels/waiting', admin.cookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/parcels/waiting', user.cookie)).statusCode).toBe(403);
+    const anonymous = await call('GET', '/api/parcels/waiting');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toEqual({ code: 'unauthorized', message: 'Ehhez be kell jelentkezned.' });
+  });
+
+  it.each([
+    ['limit=0', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],
+    ['limit=201', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],
+    ['cursor=nem-a-mienk', 'cursor', 'Érvénytelen lapozási jel. Kezdd elölről a listát.'],
+  ])('refuses ?%s with 400 naming the field', async (query, field, message) => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const response = await call('GET', `/api/parcels/waiting?${query}`, runner.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ [field]: message });
+  });
+});
+
+describe('GET /api/me/assigned-parcels', () => {
+  it('lists only the parcels I carry, in the order I picked them up, page by page', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const other = await signUp(t.app, { role: 'runner' });
+    const carried: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const parcel = await sendParcel(t.app, sender.cookie);
+      await pickUp(t.app, runner.cookie, parcel.id);
+      carried.push(parcel.id);
+    }
+    const othersParcel = await sendParcel(t.app, sender.cookie);
+    await pickUp(t.app, other.cookie, othersParcel.id);
+    await sendParcel(t.app, sender.cookie);
+    const delivered = await sendParcel(t.app, sender.cookie);
+    await pickUp(t.app, runner.cookie, delivered.id);
+    const at = { ...delivered.receiverCoordinates, accuracy: 5 };
+    const done = await call('POST', `/api/parcels/${delivered.id}/deliver`, runner.cookie, at);
+    expect(done.statusCode).toBe(200);
+
+    expect(await allPages('/api/me/assigned-parcels', runner.cookie, 2)).toEqual(carried);
+    const page = (await call('GET', '/api/me/assigned-parcels', runner.cookie)).json();
+    expect(page.items[0]).toMatchObject({ status: 'in_transit', runner: runner.account.userName });
+  });
+
+  it('refuses users and the superadmin (403), anonymous callers (401)', async () => {
+    const user = await signUp(t.app);
+    expect((await call('GET', '/api/me/assigned-parcels', user.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/me/assigned-parcels', admin.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/me/assigned-parcels')).statusCode).toBe(401);
+  });
+
+  it('refuses a bad limit with 400 naming the field', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const response = await call('GET', '/api/me/assigned-parcels?limit=abc', runner.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields)).toEqual(['limit']);
+  });
+});
+
+describe('POST /api/parcels/:id/pickup', () => {
+  it('gives a waiting parcel to the runner and records who picked it up', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const response = await call('POST', `/api/parcels/${parcel.id.toLowerCase()}/pickup`, runner.cookie, {});
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      ...parcel,
+      status: 'in_transit',
+      runner: runner.account.userName,
+      pickedUpAt: expect.any(String),
+    });
+    const events = await storedEvents(t.app, parcel.id);
+    expect(events.map((e) => e.kind)).toEqual(['created', 'picked_up']);
+    expect(events[1]?.actor_id).toBe(await accountId(runner.account.userName));
+  });
+
+  it('gives the parcel to exactly one of 50 runners picking it up at once', async () => {
+    const runners = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app, { role: 'runner' })));
+    const parcel = await sendParcel(t.app, sender.cookie);
+    const responses = await Promise.all(
+      runners.map((runner) => call('POST', `/api/parcels/${parcel.id}/pickup`, runner.cookie)),
+    );
+    const won = responses.filter((r) => r.statusCode === 200);
+    const lost = responses.filter((r) => r.statusCode === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(49);
+    for (const response of lost) {
+      expect(response.json().error).toEqual({
+        code: 'conflict',
+        message: 'Ezt a csomagot már felvette egy másik futár.',
+      });
+    }
+    const winner = runners[responses.indexOf(won[0] as (typeof responses)[number])] as SignedIn;
+    expect(won[0]?.json().runner).toBe(winner.account.userName);
+    const row = await storedParcel(t.app, parcel.id);
+    expect(row).toMatchObject({ status: 'in_transit', runner_id: await accountId(winner.account.userName) });
+    const pickups = (await storedEvents(t.app, parcel.id)).filter((e) => e.kind === 'picked_up');
+    expect(pickups).toHaveLength(1);
+    expect(pickups[0]?.actor_id).toBe(row.runner_id);
+  });
+
+  it('answers 409 for a parcel already delivered, 404 for an unknown one, 400 for a malformed id', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const parcel = await sendParcel(t.app, sender.cookie);
+    await pickUp(t.app, runner.cookie, parcel.id);
+    await call('POST', `/api/parcels/${parcel.id}/deliver`, admin.cookie);
+    const delivered = await call('POST', `/api/parcels/${parcel.id}/pickup`, runner.cookie);
+    expect(delivered.statusCode).toBe(409);
+    expect(delivered.json().error.message).toBe('Ezt a csomagot már leadták.');
+    const unknown = await call('POST', '/api/parcels/0000000000/pickup', runner.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual({ code: 'not_found', message: 'Nincs ilyen azonosítójú csomag.' });
+    const malformed = await call('POST', '/api/parcels/nem-azonosito/pickup', runner.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toEqual({ id: 'Érvénytelen csomagazonosító.' });
+  });
+
+  it('refuses users and the superadmin (403) and anonymous callers (401), leaving the parcel waiting', async () => {
+    const user = await signUp(t.app);
+    const parcel = await sendParcel(t.app, sender.cookie);
+    for (const cookie of [user.cookie, sender.cookie, admin.cookie]) {
+      const response = await call('POST', `/api/parcels/${parcel.id}/pickup`, cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toEqual({ code: 'forbidden', message: 'Ehhez nincs jogosultságod.' });
+    }
+    expect((await call('POST', `/api/parcels/${parcel.id}/pickup`)).statusCode).toBe(401);
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'waiting', runner_id: null });
+    expect((await storedEvents(t.app, parcel.id)).map((e) => e.kind)).toEqual(['created']);
+  });
+});
+
+describe('POST /api/parcels/:id/deliver', () => {
+  async function carried() {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const parcel = await sendParcel(t.app, sender.cookie);
+    await pickUp(t.app, runner.cookie, parcel.id);
+    return { runner, parcel };
+  }
+  const deliver = (parcelId: string, cookie?: string, payload?: unknown) =>
+    call('POST', `/api/parcels/${parcelId}/deliver`, cookie, payload);
+
+  it('delivers when the runner is within 15 m of the receiver', async () => {
+    const { runner, parcel } = await carried();
+    const response = await deliver(parcel.id, runner.cookie, {
+      ...northOf(parcel.receiverCoordinates, 12),
+      accuracy: 0,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: parcel.id,
+      status: 'delivered',
+      runner: runner.account.userName,
+      deliveredAt: expect.any(String),
+    });
+    const events = await storedEvents(t.app, parcel.id);
+    expect(events.at(-1)).toEqual({
+      kind: 'delivered',
+      actor_id: await accountId(runner.account.userName),
+      data: JSON.stringify({ distanceMetres: 12, accuracyMetres: 0 }),
+    });
+  });
+
+  it('counts the accuracy in the runner’s favour: 28 m away ± 20 m is close enough', async () => {
+    const { runner, parcel } = await carried();
+    const response = await deliver(parcel.id, runner.cookie, {
+      ...northOf(parcel.receiverCoordinates, 28),
+      accuracy: 20,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a runner too far away with 422 naming the distance, leaving the parcel in transit', async () => {
+    const { runner, parcel } = await carried();
+    const response = await deliver(parcel.id, runner.cookie, {
+      ...northOf(parcel.receiverCoordinates, 30),
+      accuracy: 10,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({
+      code: 'unprocessable',
+      message: 'Túl messze vagy 30 méter távolságra',
+    });
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit', delivered_at: null });
+    expect((await storedEvents(t.app, parcel.id)).map((e) => e.kind)).toEqual(['created', 'picked_up']);
+  });
+
+  it('refuses another runner (403), even standing at the door', async () => {
+    const { parcel } = await carried();
+    const other = await signUp(t.app, { role: 'runner' });
+    const response = await deliver(parcel.id, other.cookie, { ...parcel.receiverCoordinates, accuracy: 1 });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'forbidden', message: 'Ezt a csomagot nem te szállítod.' });
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
+  });
+
+  it('answers 409 for a waiting or an already delivered parcel, 404 for an unknown one', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const waiting = await sendParcel(t.app, sender.cookie);
+    const at = { ...waiting.receiverCoordinates, accuracy: 1 };
+    const notYet = await deliver(waiting.id, runner.cookie, at);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error.message).toBe('Ez a csomag nincs szállítás alatt.');
+    expect((await deliver(waiting.id, admin.cookie)).statusCode).toBe(409);
+    expect(await storedParcel(t.app, waiting.id)).toMatchObject({ status: 'waiting' });
+
+    const { runner: carrier, parcel } = await carried();
+    const there = { ...parcel.receiverCoordinates, accuracy: 1 };
+    expect((await deliver(parcel.id, carrier.cookie, there)).statusCode).toBe(200);
+    const again = await deliver(parcel.id, carrier.cookie, there);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Ezt a csomagot már leadták.');
+    expect((await deliver('0000000000', carrier.cookie, there)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty body', {}],
+  ])('lets the superadmin deliver with %s, anywhere', async (_, payload) => {
+    const { parcel } = await carried();
+    const response = await deliver(parcel.id, admin.cookie, payload);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe('delivered');
+    const last = (await storedEvents(t.app, parcel.id)).at(-1);
+    expect(last).toMatchObject({ kind: 'delivered', actor_id: await accountId(admin.account.userName) });
+  });
+
+  it('refuses users, the sender (403) and anonymous callers (401), leaving the parcel in transit', async () => {
+    const { parcel } = await carried();
+    const at = { ...parcel.receiverCoordinates, accuracy: 1 };
+    const user = await signUp(t.app);
+    expect((await deliver(parcel.id, user.cookie, at)).statusCode).toBe(403);
+    expect((await deliver(parcel.id, sender.cookie, at)).statusCode).toBe(403);
+    expect((await deliver(parcel.id, undefined, at)).statusCode).toBe(401);
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
+  });
+
+  it.each([
+    ['lat', 91, 'Érvénytelen koordináta.'],
+    ['lat', '47.5', 'Érvénytelen koordináta.'],
+    ['lng', -180.5, 'Érvénytelen koordináta.'],
+    ['accuracy', -1, 'A pontosság 0 és 100000 méter közötti szám legyen.'],
+    ['accuracy', 100_001, 'A pontosság 0 és 100000 méter közötti szám legyen.'],
+    ['accuracy', undefined, 'Kötelező mező.'],
+    ['lat', undefined, 'Kötelező mező.'],
+  ])('refuses a bad %s (%j) with 400 naming the field, delivering nothing', async (field, value, message) => {
+    const { runner, parcel } = await carried();
+    const body: Record<string, unknown> = { ...parcel.receiverCoordinates, accuracy: 1, [field]: value };
+    if (value === undefined) delete body[field];
+    const response = await deliver(parcel.id, runner.cookie, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'bad_request', fields: { [field]: message } });
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
+  });
+
+  it('refuses a runner sending no position at all, naming all three fields', async () => {
+    const { runner, parcel } = await carried();
+    const response = await deliver(parcel.id, runner.cookie, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'bad_request',
+      message: 'A leadáshoz szükség van a pozíciódra (lat, lng, accuracy).',
+      fields: { lat: 'Kötelező mező.', lng: 'Kötelező mező.', accuracy: 'Kötelező mező.' },
+    });
+  });
+});
+
+describe('live updates of pickups and deliveries', () => {
+  let baseUrl: string;
+  const streams: SseStream[] = [];
+  beforeAll(async () => {
+    baseUrl = await listenLocally(t.app);
+  });
+  afterAll(() => {
+    for (const stream of streams) stream.close();
+  });
+  async function subscribe(topics: string, cookie: string) {
+    const stream = await openEventStream(baseUrl, topics, { cookie });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    return stream;
+  }
+  /** The next message about this parcel (other tests' parcels may pass by on shared topics). */
+  async function nextAbout(stream: SseStream, parcelId: string) {
+    for (;;) {
+      const message = await stream.next();
+      if (!message) return null;
+      if ((message.data as { parcelId: string }).parcelId === parcelId) return message.data;
+    }
+  }
+
+  it('tells other runners on parcels that a waiting parcel was taken, and sender and runner on me', async () => {
+    const lone = await signUp(t.app);
+    const parcel = await sendParcel(t.app, lone.cookie);
+    const runner = await signUp(t.app, { role: 'runner' });
+    const watcher = await signUp(t.app, { role: 'runner' });
+    const pool = await subscribe('parcels', watcher.cookie);
+    const runnerMe = await subscribe('me', runner.cookie);
+    const senderMe = await subscribe('me', lone.cookie);
+
+    await pickUp(t.app, runner.cookie, parcel.id);
+    const pickedUp = { kind: 'picked_up', parcelId: parcel.id, status: 'in_transit' };
+    expect(await nextAbout(pool, parcel.id)).toEqual({ topic: 'parcels', ...pickedUp });
+    expect(await nextAbout(runnerMe, parcel.id)).toEqual({ topic: 'me', ...pickedUp });
+    expect(await nextAbout(senderMe, parcel.id)).toEqual({ topic: 'me', ...pickedUp });
+
+    const done = await call('POST', `/api/parcels/${parcel.id}/deliver`, runner.cookie, {
+      ...parcel.receiverCoordinates,
+      accuracy: 3,
+    });
+    expect(done.statusCode).toBe(200);
+    const delivered = { kind: 'delivered', parcelId: parcel.id, status: 'delivered' };
+    expect(await nextAbout(runnerMe, parcel.id)).toEqual({ topic: 'me', ...delivered });
+    expect(await nextAbout(senderMe, parcel.id)).toEqual({ topic: 'me', ...delivered });
+    // Leaving a runner's hands is not a change of the waiting pool.
+    expect(await pool.next(300)).toBeNull();
+  });
+});
+
+describe('runner profile through PATCH /api/users/:userName', () => {
+  it('never turns a runner into a user, whatever the form sends, and keeps the email read-only', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    // SPEC §3: the original's runner profile save sent role 'user'.
+    const saved = await call('PATCH', `/api/users/${runner.account.userName}`, runner.cookie, {
+      name: 'Futó Ferenc',
+      phoneNumber: '+36 70 123 4567',
+      address: '6720 Szeged, Kárász utca 1',
+      email: runner.account.email,
+      role: 'user',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().account).toMatchObject({ name: 'Futó Ferenc', role: 'runner', email: runner.account.email });
+    const changedEmail = await call('PATCH', `/api/users/${runner.account.userName}`, runner.cookie, {
+      email: `uj.${runner.account.email}`,
+    });
+    expect(changedEmail.statusCode).toBe(400);
+    expect(changedEmail.json().error.fields).toEqual({ email: 'Futár email címe nem módosítható.' });
+    const row = await t.store.db
+      .selectFrom('accounts')
+      .select(['role', 'email'])
+      .where('user_name', '=', runner.account.userName)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: 'runner', email: runner.account.email });
+    // Still a runner where it matters: picking up parcels.
+    const parcel = await sendParcel(t.app, sender.cookie);
+    expect((await call('POST', `/api/parcels/${parcel.id}/pickup`, runner.cookie)).statusCode).toBe(200);
+  });
+});

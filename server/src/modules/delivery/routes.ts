@@ -1,0 +1,96 @@
+import { deliverBodySchema } from '@csomag/domain/delivery';
+import { apiErrorSchema } from '@csomag/domain/errors';
+import { listQuerySchema, parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, signedIn } from '../../plugins/auth.ts';
+import {
+  type DeliveryContext,
+  deliverParcelAt,
+  listAssignedParcels,
+  listWaitingParcels,
+  pickUpParcel,
+} from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const params = z.object({ id: parcelIdSchema });
+
+/** The runner's side of a parcel: the waiting pool, what they carry, pickup and delivery. */
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (): DeliveryContext => ({ db: app.store.db, changes: app.changeFeed });
+
+  app.get(
+    '/parcels/waiting',
+    {
+      onRequest: requireRole('runner', 'superadmin'),
+      schema: {
+        tags: ['delivery'],
+        summary: 'Parcels waiting for a runner, the longest waiting first',
+        querystring: listQuerySchema,
+        response: { 200: parcelListSchema, ...errors },
+      },
+    },
+    async (request) => listWaitingParcels(app.store.db, request.query),
+  );
+
+  app.get(
+    '/me/assigned-parcels',
+    {
+      onRequest: requireRole('runner'),
+      schema: {
+        tags: ['delivery'],
+        summary: 'Parcels I carry (in transit), in the order I picked them up',
+        querystring: listQuerySchema,
+        response: { 200: parcelListSchema, ...errors },
+      },
+    },
+    async (request) => listAssignedParcels(app.store.db, signedIn(request), request.query),
+  );
+
+  app.post(
+    '/parcels/:id/pickup',
+    {
+      onRequest: requireRole('runner'),
+      schema: {
+        tags: ['delivery'],
+        summary: 'Pick up a waiting parcel (409 when another runner was faster)',
+        params,
+        response: { 200: parcelSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const runner = signedIn(request);
+      const parcel = await pickUpParcel(context(), runner, request.params.id);
+      request.log.info({ parcelId: parcel.id, runner: runner.user_name }, 'parcel picked up');
+      return parcel;
+    },
+  );
+
+  app.post(
+    '/parcels/:id/deliver',
+    {
+      onRequest: requireRole('runner', 'superadmin'),
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'Deliver a parcel: its runner within 15 m of the receiver (distance − accuracy), the superadmin without a position',
+        params,
+        body: deliverBodySchema,
+        response: { 200: parcelSchema, 422: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      const parcel = await deliverParcelAt(context(), actor, request.params.id, request.body);
+      request.log.info({ parcelId: parcel.id, by: actor.user_name }, 'parcel delivered');
+      return parcel;
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import type { DeliverBody, Position } from '@csomag/domain/delivery';
+import { distanceMetres, isWithinDeliveryRadius } from '@csomag/domain/geo';
+import { messages } from '@csomag/domain/messages';
+import type { Parcel, ParcelList, ParcelListQuery } from '@csomag/domain/parcel';
+import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { presentParcel } from '../parcels/present.ts';
+import { selectParcels } from '../parcels/service.ts';
+import { claimParcel, deliverParcel } from '../parcels/transitions.ts';
+
+export interface DeliveryContext {
+  db: Kysely<Database>;
+  changes: Pick<ChangeFeed, 'transaction'>;
+}
+
+type ParcelQuery = ReturnType<typeof selectParcels>;
+
+/** Oldest first by `column`, one page; the cursor is the last row's (column, id). */
+async function oldestFirst(
+  query: ParcelQuery,
+  column: 'parcels.created_at' | 'parcels.picked_up_at',
+  { limit, cursor }: Pick<ParcelListQuery, 'limit' | 'cursor'>,
+): Promise<ParcelList> {
+  let page = query;
+  if (cursor) {
+    const [at = '', id = ''] = decodeCursor(cursor, 2);
+    page = page.where((eb) => eb(eb.refTuple(column, 'parcels.id'), '>', eb.tuple(at, id)));
+  }
+  const rows = await page
+    .orderBy(column, 'asc')
+    .orderBy('parcels.id', 'asc')
+    .limit(limit + 1)
+    .execute();
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const lastAt = last && (column === 'parcels.created_at' ? last.created_at : last.picked_up_at);
+  return {
+    items: items.map(presentParcel),
+    nextCursor: rows.length > limit && last && lastAt ? encodeCursor([lastAt, last.id]) : null,
+  };
+}
+
+/** The pool every runner picks from: the parcel that has waited longest comes first. */
+export const listWaitingParcels = (db: Kysely<Database>, query: Pick<ParcelListQuery, 'limit' | 'cursor'>) =>
+  oldestFirst(selectParcels(db).where('parcels.status', '=', 'waiting'), 'parcels.created_at', query);
+
+/** What the runner carries now, in the order they picked it up. */
+export const listAssignedParcels = (
+  db: Kysely<Database>,
+  runner: AccountRow,
+  query: Pick<ParcelListQuery, 'limit' | 'cursor'>,
+) =>
+  oldestFirst(
+    selectParcels(db).where('parcels.runner_id', '=', runner.id).where('parcels.status', '=', 'in_transit'),
+    'parcels.picked_up_at',
+    query,
+  );
+
+/** waiting → in transit for the runner asking; of simultaneous pickups exactly one wins (409 for the rest). */
+export async function pickUpParcel(ctx: DeliveryContext, runner: AccountRow, parcelId: string): Promise<Parcel> {
+  return presentParcel(await claimParcel(ctx.changes, parcelId, runner, runner, 'picked_up'));
+}
+
+/** A runner's position is required for delivery: 400 naming what is missing. */
+function requirePosition(body: DeliverBody): Position {
+  const { lat, lng, accuracy } = body ?? {};
+  if (lat !== undefined && lng !== undefined && accuracy !== undefined) return { lat, lng, accuracy };
+  const missing = Object.entries({ lat, lng, accuracy }).filter(([, value]) => value === undefined);
+  throw badRequest(messages.positionRequired, Object.fromEntries(missing.map(([name]) => [name, messages.required])));
+}
+
+/**
+ * in transit → delivered. A runner delivers only their own parcel and only within 15 m of the
+ * receiver (distance − accuracy, SPEC §4), measured here from the position they send; the
+ * superadmin delivers without a position.
+ */
+export async function deliverParcelAt(
+  ctx: DeliveryContext,
+  actor: AccountRow,
+  parcelId: string,
+  body: DeliverBody,
+): Promise<Parcel> {
+  if (actor.role === 'superadmin') {
+    return presentParcel(await deliverParcel(ctx.changes, parcelId, actor, { kind: 'delivered' }));
+  }
+  const position = requirePosition(body);
+  const parcel = await ctx.db
+    .selectFrom('parcels')
+    .select(['status', 'runner_id', 'receiver_lat', 'receiver_lng'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw notFound(messages.parcelNotFound);
+  // Whose and in which state before how far: another runner learns nothing about the destination.
+  if (parcel.status === 'in_transit' && parcel.runner_id !== actor.id) throw forbidden(messages.notYourParcel);
+  if (parcel.status === 'delivered') throw conflict(messages.parcelAlreadyDelivered);
+  if (parcel.status !== 'in_transit') throw conflict(messages.parcelNotInTransit);
+  const distance = distanceMetres(position, { lat: parcel.receiver_lat, lng: parcel.receiver_lng });
+  if (!isWithinDeliveryRadius(distance, position.accuracy)) {
+    throw unprocessable(messages.tooFar(Math.round(distance)));
+  }
+  // The transition checks status and runner again: a parcel reassigned meanwhile is refused there.
+  const delivered = await deliverParcel(ctx.changes, parcelId, actor, {
+    kind: 'delivered',
+    runnerId: actor.id,
+    data: { distanceMetres: Math.round(distance), accuracyMetres: Math.round(position.accuracy) },
+  });
+  return presentParcel(delivered);
+}

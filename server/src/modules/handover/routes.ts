@@ -1,0 +1,79 @@
+import {
+  handoverBodySchema,
+  handoverLinkSchema,
+  handoverQuerySchema,
+  handoverSummarySchema,
+} from '@csomag/domain/delivery';
+import { apiErrorSchema } from '@csomag/domain/errors';
+import { parcelIdSchema } from '@csomag/domain/parcel';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { createHandoverLink, getHandoverSummary, type HandoverContext, handOver } from './service.ts';
+import { handoverKey } from './token.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const params = z.object({ id: parcelIdSchema });
+
+/** Delivery by QR code: the runner's signed link, and the receiver's page that confirms it. */
+export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = handoverKey(app.config.sessionSecret);
+  const context = (): HandoverContext => ({ db: app.store.db, changes: app.changeFeed, key, now: Date.now });
+
+  app.post(
+    '/parcels/:id/handover-token',
+    {
+      onRequest: requireRole('runner'),
+      schema: {
+        tags: ['handover'],
+        summary: 'A signed handover link for the QR code, valid 15 minutes (the parcel’s runner, in transit)',
+        params,
+        response: { 200: handoverLinkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // PUBLIC_URL when set (behind a proxy); otherwise the origin the runner's browser used.
+      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return createHandoverLink(context(), signedIn(request), request.params.id, origin);
+    },
+  );
+
+  app.get(
+    '/handover/:id',
+    {
+      schema: {
+        tags: ['handover'],
+        summary: 'What the receiver’s page shows for a valid handover token (anyone holding it)',
+        params,
+        querystring: handoverQuerySchema,
+        response: { 200: handoverSummarySchema, ...errors },
+      },
+    },
+    async (request) => getHandoverSummary(context(), request.params.id, request.query.token),
+  );
+
+  app.post(
+    '/parcels/:id/handover',
+    {
+      schema: {
+        tags: ['handover'],
+        summary: 'The receiver confirms the handover with a valid token: in transit → delivered (no sign-in needed)',
+        params,
+        body: handoverBodySchema,
+        response: { 200: handoverSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const summary = await handOver(context(), request.params.id, request.body);
+      request.log.info({ parcelId: summary.id, runner: summary.runner }, 'parcel handed over by QR');
+      return summary;
+    },
+  );
+};

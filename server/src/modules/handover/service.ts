@@ -1,0 +1,108 @@
+import type { HandoverBody, HandoverLink, HandoverSummary } from '@csomag/domain/delivery';
+import { messages } from '@csomag/domain/messages';
+import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import type { ParcelWithNames } from '../parcels/present.ts';
+import { selectParcels } from '../parcels/service.ts';
+import { deliverParcel } from '../parcels/transitions.ts';
+import { signHandoverToken, verifyHandoverToken } from './token.ts';
+
+export interface HandoverContext {
+  db: Kysely<Database>;
+  changes: Pick<ChangeFeed, 'transaction'>;
+  key: Buffer;
+  now: () => number;
+}
+
+/** SPEC 2.1's receiver page; its query names are SPEC's too. */
+export const HANDOVER_PAGE_PATH = '/Csomagatvetel';
+
+const findParcel = (db: Kysely<Database>, parcelId: string) =>
+  selectParcels(db).where('parcels.id', '=', parcelId).executeTakeFirst();
+
+/**
+ * The link the runner's QR code shows the receiver: on the public origin, naming the runner,
+ * the sender and the parcel as SPEC's page expects, with a token only this server can sign.
+ */
+export async function createHandoverLink(
+  ctx: HandoverContext,
+  runner: AccountRow,
+  parcelId: string,
+  origin: string,
+): Promise<HandoverLink> {
+  const parcel = await findParcel(ctx.db, parcelId);
+  if (!parcel) throw notFound(messages.parcelNotFound);
+  if (parcel.status === 'in_transit' && parcel.runner_id !== runner.id) throw forbidden(messages.notYourParcel);
+  if (parcel.status === 'delivered') throw conflict(messages.parcelAlreadyDelivered);
+  if (parcel.status !== 'in_transit') throw conflict(messages.parcelNotInTransit);
+  const { token, expiresAt } = signHandoverToken(ctx.key, { parcelId: parcel.id, runnerId: runner.id }, ctx.now());
+  const url = new URL(HANDOVER_PAGE_PATH, origin);
+  url.searchParams.set('futar', runner.user_name);
+  url.searchParams.set('felado', parcel.sender_user_name);
+  url.searchParams.set('csomagid', parcel.id);
+  url.searchParams.set('token', token);
+  return { url: url.toString(), expiresAt: expiresAt.toISOString() };
+}
+
+const invalid = () => forbidden(messages.handoverInvalid);
+
+/**
+ * The parcel a token was signed for, while the runner it names still has it. Forged, expired
+ * and other parcels' tokens are all the same 403 to the holder.
+ */
+async function parcelForToken(ctx: HandoverContext, parcelId: string, token: string) {
+  const parcel = await findParcel(ctx.db, parcelId);
+  if (!parcel) throw notFound(messages.parcelNotFound);
+  const runnerId = parcel.runner_id;
+  if (runnerId === null || parcel.runner_user_name === null) throw invalid();
+  if (verifyHandoverToken(ctx.key, { parcelId: parcel.id, runnerId }, token, ctx.now()) !== 'valid') throw invalid();
+  return { ...parcel, runner_id: runnerId, runner_user_name: parcel.runner_user_name };
+}
+
+const presentSummary = (parcel: ParcelWithNames & { runner_user_name: string }): HandoverSummary => ({
+  id: parcel.id,
+  category: parcel.category,
+  weightGrams: parcel.weight_grams,
+  senderUser: parcel.sender_user_name,
+  runner: parcel.runner_user_name,
+  status: parcel.status,
+});
+
+/** What the receiver's page shows before 'Átvétel'; status `delivered` once it has been handed over. */
+export async function getHandoverSummary(ctx: HandoverContext, parcelId: string, token: string) {
+  return presentSummary(await parcelForToken(ctx, parcelId, token));
+}
+
+const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The receiver confirms with the runner's QR link: in transit → delivered (`handed_over_qr`),
+ * recorded as the runner's act. A used link (the parcel already delivered) is refused.
+ */
+export async function handOver(ctx: HandoverContext, parcelId: string, body: HandoverBody): Promise<HandoverSummary> {
+  const parcel = await parcelForToken(ctx, parcelId, body.token);
+  if (!sameUser(body.futar, parcel.runner_user_name) || !sameUser(body.felado, parcel.sender_user_name)) {
+    throw invalid();
+  }
+  if (parcel.status !== 'in_transit') throw conflict(messages.handoverInvalid);
+  const runner = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', parcel.runner_id)
+    .executeTakeFirstOrThrow();
+  try {
+    const delivered = await deliverParcel(ctx.changes, parcel.id, runner, {
+      kind: 'handed_over_qr',
+      runnerId: runner.id,
+    });
+    return presentSummary({ ...delivered, runner_user_name: parcel.runner_user_name });
+  } catch (error) {
+    // Confirmed twice at once: the transition lets one through; the other link is used up.
+    if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 403)) {
+      throw conflict(messages.handoverInvalid);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,99 @@
+import { adminParcelListQuerySchema, parcelAdminUpdateSchema, parcelAssignBodySchema } from '@csomag/domain/admin';
+import { apiErrorSchema } from '@csomag/domain/errors';
+import { parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { assignParcel, deleteParcel, listAllParcels, updateParcel } from './admin-service.ts';
+import type { ParcelsContext } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
+const params = z.object({ id: parcelIdSchema });
+
+/** The back office's parcels (SPEC §2.8): all of them, edit, delete, assign to a runner. */
+export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (): ParcelsContext => ({ db: app.store.db, changes: app.changeFeed, geocoder: app.geocoder });
+
+  app.get(
+    '/parcels',
+    {
+      onRequest: requireRole('superadmin'),
+      schema: {
+        tags: ['back office'],
+        summary: 'Every parcel, newest first; filters status, runner and sender (user names)',
+        querystring: adminParcelListQuerySchema,
+        response: { 200: parcelListSchema, ...errors },
+      },
+    },
+    async (request) => listAllParcels(app.store.db, request.query),
+  );
+
+  app.patch(
+    '/parcels/:id',
+    {
+      onRequest: requireRole('superadmin'),
+      schema: {
+        tags: ['back office'],
+        summary: 'Edit a parcel: category, weight, addresses (placed again unless coordinates are given), status',
+        description:
+          'waiting clears the runner and both times; in_transit needs a runner on the parcel (409 otherwise: ' +
+          'assign instead); delivered stamps deliveredAt. 409 when the parcel changed since it was read.',
+        params,
+        body: parcelAdminUpdateSchema,
+        response: { 200: parcelSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = signedIn(request);
+      const parcel = await updateParcel(context(), admin, request.params.id, request.body);
+      request.log.info({ parcelId: parcel.id, by: admin.user_name }, 'parcel edited');
+      return parcel;
+    },
+  );
+
+  app.delete(
+    '/parcels/:id',
+    {
+      onRequest: requireRole('superadmin'),
+      schema: {
+        tags: ['back office'],
+        summary: 'Delete a parcel in any state; its timeline keeps a deleted entry',
+        params,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = signedIn(request);
+      await deleteParcel(context(), admin, request.params.id);
+      request.log.info({ parcelId: request.params.id, by: admin.user_name }, 'parcel deleted');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/parcels/:id/assign',
+    {
+      onRequest: requireRole('superadmin'),
+      schema: {
+        tags: ['back office'],
+        summary: 'Give a waiting parcel to a runner (409 when a runner picked it up first)',
+        params,
+        body: parcelAssignBodySchema,
+        response: { 200: parcelSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = signedIn(request);
+      const parcel = await assignParcel(context(), admin, request.params.id, request.body.runner);
+      request.log.info({ parcelId: parcel.id, runner: parcel.runner, by: admin.user_name }, 'parcel assigned');
+      return parcel;
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import { messages } from '@csomag/domain/messages';
+import type { RunnerCreateBody, RunnerList, RunnerListQuery, RunnerUpdate } from '@csomag/domain/runner';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { nowIso } from '../../db/database.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { createAccount, findAccountByUserName } from '../auth/accounts.ts';
+import { presentAccount } from '../auth/present.ts';
+import { accountsByName, CURSOR_PART_MAX, cursorId, invalidCursor, matchesSearch } from '../users/directory.ts';
+import { canManageProfile } from '../users/policy.ts';
+import { updateProfile } from '../users/service.ts';
+
+/** The earth's mean radius in metres, as domain/geo.ts uses it. */
+const EARTH_RADIUS_M = 6_371_008.8;
+/** Sort key of runners without a position: after every real distance. */
+const NO_POSITION = 1e15;
+
+/** Great-circle distance in metres from a point to the runner's last position (null when none). */
+const distanceFrom = (lat: number, lng: number): RawBuilder<number | null> =>
+  sql<number | null>`${EARTH_RADIUS_M * 2} * asin(sqrt(
+    power(sin(radians(accounts.last_lat - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(accounts.last_lat)) * power(sin(radians(accounts.last_lng - ${lng}) / 2), 2)
+  ))`;
+
+const selectRunners = (db: Kysely<Database>) =>
+  db.selectFrom('accounts').selectAll('accounts').where('accounts.role', '=', 'runner');
+
+/**
+ * Runners nearest to a parcel's pickup point first (for assigning it); runners who never shared
+ * a position come last, by name. The distance is computed by the database, so paging stays exact.
+ */
+async function runnersNear(db: Kysely<Database>, parcelId: string, query: RunnerListQuery): Promise<RunnerList> {
+  const parcel = await db
+    .selectFrom('parcels')
+    .select(['sender_lat', 'sender_lng'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw badRequest(messages.parcelNotFound, { near: messages.parcelNotFound });
+  const distance = distanceFrom(parcel.sender_lat, parcel.sender_lng);
+  const sortKey = sql<number>`coalesce(${distance}, ${sql.lit(NO_POSITION)})`;
+  let page = selectRunners(db).select([distance.as('distance'), sortKey.as('sort_key')]);
+  if (query.q) page = page.where(matchesSearch(query.q));
+  if (query.cursor) {
+    const [key = '', name = '', id = ''] = decodeCursor(query.cursor, 3, CURSOR_PART_MAX);
+    const after = Number(key);
+    if (!Number.isFinite(after)) throw invalidCursor();
+    page = page.where(sql<SqlBool>`(${sortKey}, accounts.name, accounts.id) > (${after}, ${name}, ${cursorId(id)})`);
+  }
+  const rows = await page
+    .orderBy(sortKey)
+    .orderBy('accounts.name')
+    .orderBy('accounts.id')
+    .limit(query.limit + 1)
+    .execute();
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => ({
+      ...presentAccount(row),
+      distanceMetres: row.distance === null ? null : Math.round(Number(row.distance)),
+    })),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor([String(Number(last.sort_key)), last.name, String(last.id)])
+        : null,
+  };
+}
+
+export function listRunners(db: Kysely<Database>, query: RunnerListQuery): Promise<RunnerList> {
+  return query.near ? runnersNear(db, query.near, query) : accountsByName(db, 'runner', query);
+}
+
+export const createRunner = (db: Kysely<Database>, body: RunnerCreateBody) => createAccount(db, body, 'runner');
+
+/** The runner behind a URL, for that runner or the superadmin (others: 403 without learning whether it exists). */
+export async function findManagedRunner(db: Kysely<Database>, actor: AccountRow, userName: string) {
+  if (!canManageProfile(actor, userName)) throw forbidden(messages.forbidden);
+  const account = await findAccountByUserName(db, userName);
+  // Users and admins are not runners: these routes neither show nor change them.
+  if (account?.role !== 'runner') throw notFound(messages.runnerNotFound);
+  return account;
+}
+
+/** The profile edit for runners: the user name and email stay, the role never changes (DESIGN §9). */
+export async function updateRunner(
+  db: Kysely<Database>,
+  target: AccountRow,
+  { userName, ...patch }: RunnerUpdate,
+  keepSessionHash: string | null,
+): Promise<AccountRow> {
+  if (userName !== undefined && userName.toLowerCase() !== target.user_name.toLowerCase()) {
+    throw badRequest(messages.userNameReadOnly, { userName: messages.userNameReadOnly });
+  }
+  return updateProfile(db, target, patch, keepSessionHash);
+}
+
+const isForeignKeyViolation = (error: unknown) => {
+  const code = error instanceof Error ? (error as { code?: string }).code : undefined;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+};
+
+/** Shown in the refusal: the first few parcels the runner still carries. */
+const CARRIED_SHOWN = 10;
+
+async function refuseWhileCarrying(db: Kysely<Database>, runnerId: number) {
+  const carried = await db
+    .selectFrom('parcels')
+    .select('id')
+    .where('runner_id', '=', runnerId)
+    .where('status', '=', 'in_transit')
+    .orderBy('created_at')
+    .limit(CARRIED_SHOWN + 1)
+    .execute();
+  if (carried.length === 0) return;
+  const ids = carried.slice(0, CARRIED_SHOWN).map((p) => p.id);
+  const list = carried.length > CARRIED_SHOWN ? `${ids.join(', ')}, …` : ids.join(', ');
+  throw conflict(messages.runnerCarriesParcels(list));
+}
+
+/**
+ * Deletes a runner who carries nothing: their sessions go with them. The parcels they delivered
+ * stay, with the runner cleared and an `edited` timeline entry naming who carried them, so the
+ * history survives the account (parcel_events has no foreign key).
+ */
+export async function deleteRunner(
+  changes: Pick<ChangeFeed, 'transaction'>,
+  db: Kysely<Database>,
+  admin: AccountRow,
+  userName: string,
+): Promise<void> {
+  const runner = await findAccountByUserName(db, userName);
+  if (runner?.role !== 'runner') throw notFound(messages.runnerNotFound);
+  try {
+    await changes.transaction(async (trx) => {
+      await refuseWhileCarrying(trx, runner.id);
+      const at = nowIso();
+      const data = JSON.stringify({ runnerDeleted: runner.user_name });
+      await trx
+        .insertInto('parcel_events')
+        .columns(['parcel_id', 'at', 'kind', 'actor_id', 'data'])
+        .expression(
+          trx
+            .selectFrom('parcels')
+            // Typed casts: PostgreSQL cannot infer a bare parameter's type in a select list.
+            .select([
+              'id',
+              sql<string>`cast(${at} as text)`.as('at'),
+              sql<string>`cast(${'edited'} as text)`.as('kind'),
+              sql<number>`cast(${admin.id} as integer)`.as('actor_id'),
+              sql<string>`cast(${data} as text)`.as('data'),
+            ])
+            .where('runner_id', '=', runner.id),
+        )
+        .execute();
+      await trx
+        .updateTable('parcels')
+        .set((eb) => ({ runner_id: null, version: eb('version', '+', 1) }))
+        .where('runner_id', '=', runner.id)
+        .execute();
+      // SQLite may hand a deleted row's id to the next account: the timeline must not name them.
+      await trx.updateTable('parcel_events').set({ actor_id: null }).where('actor_id', '=', runner.id).execute();
+      await trx.deleteFrom('sessions').where('account_id', '=', runner.id).execute();
+      await trx.deleteFrom('accounts').where('id', '=', runner.id).execute();
+    });
+  } catch (error) {
+    // PostgreSQL: a pickup committed between our check and the delete; the foreign key caught it.
+    if (isForeignKeyViolation(error)) await refuseWhileCarrying(db, runner.id);
+    throw error;
+  }
+}

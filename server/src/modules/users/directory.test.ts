@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSecrets } from '../../test/back-office.ts';
+import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInSuperadmin(t.app);
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+const names = (response: { json(): { items: { userName: string }[] } }) => response.json().items.map((a) => a.userName);
+
+describe('GET /api/users', () => {
+  it('finds accounts of one role by name or user name, page by page, without secrets', async () => {
+    const tag = `Kereso${Date.now().toString(36)}`;
+    const bea = await signUp(t.app, { name: `Bea ${tag}` });
+    const anna = await signUp(t.app, { name: `Ánna ${tag}` });
+    const cili = await signUp(t.app, { name: `Cili ${tag}` });
+    await signUp(t.app, { role: 'runner', name: `Futár ${tag}` });
+
+    const first = await get(`/api/users?role=user&q=${tag}&limit=2`, admin.cookie);
+    expect(first.statusCode).toBe(200);
+    expect(names(first)).toEqual([bea.account.userName, cili.account.userName]);
+    const second = await get(`/api/users?role=user&q=${tag}&limit=2&cursor=${first.json().nextCursor}`, admin.cookie);
+    // Binary order on both stores: an accented capital sorts after Z.
+    expect(names(second)).toEqual([anna.account.userName]);
+    expect(second.json().nextCursor).toBeNull();
+    expect(first.json().items[0]).toEqual(bea.account);
+    expectNoSecrets(first.body, bea.password);
+
+    expect(names(await get(`/api/users?q=${tag}&limit=10`, admin.cookie))).toHaveLength(4);
+    const byUserName = await get(`/api/users?role=user&q=${anna.account.userName.toUpperCase()}`, admin.cookie);
+    expect(names(byUserName)).toEqual([anna.account.userName]);
+    expect(names(await get(`/api/users?role=user&q=anna%20${tag}`, admin.cookie))).toEqual([anna.account.userName]);
+  });
+
+  it('refuses anonymous callers (401), users and runners (403)', async () => {
+    const user = await signUp(t.app);
+    const runner = await signUp(t.app, { role: 'runner' });
+    expect((await get('/api/users?role=user')).statusCode).toBe(401);
+    expect((await get('/api/users?role=user', user.cookie)).statusCode).toBe(403);
+    expect((await get('/api/users?role=user', runner.cookie)).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['role=admin', 'role'],
+    ['limit=500', 'limit'],
+    ['cursor=nem-cursor', 'cursor'],
+  ])('refuses %s with 400 naming %s', async (query, field) => {
+    const response = await get(`/api/users?${query}`, admin.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields)).toEqual([field]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { AccountList, AccountListQuery } from '@csomag/domain/admin';
+import { messages } from '@csomag/domain/messages';
+import type { Role } from '@csomag/domain/roles';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import { presentAccount } from '../auth/present.ts';
+
+/** Finding accounts by name for the back office: the runner list, the sender picker. */
+
+/** A cursor part may hold a whole name (up to 100 characters). */
+export const CURSOR_PART_MAX = 120;
+
+/** Hungarian accented letters and what they fold to; SQLite's lower() only knows ASCII. */
+const FOLDS: readonly [string, string][] = [
+  ['Á', 'a'],
+  ['á', 'a'],
+  ['É', 'e'],
+  ['é', 'e'],
+  ['Í', 'i'],
+  ['í', 'i'],
+  ['Ó', 'o'],
+  ['ó', 'o'],
+  ['Ö', 'o'],
+  ['ö', 'o'],
+  ['Ő', 'o'],
+  ['ő', 'o'],
+  ['Ú', 'u'],
+  ['ú', 'u'],
+  ['Ü', 'u'],
+  ['ü', 'u'],
+  ['Ű', 'u'],
+  ['ű', 'u'],
+];
+
+export const invalidCursor = () => badRequest(messages.invalidCursor, { cursor: messages.invalidCursor });
+
+/** The account id a cursor ends with. */
+export function cursorId(part: string): number {
+  const id = Number(part);
+  if (!Number.isSafeInteger(id)) throw invalidCursor();
+  return id;
+}
+
+/** A column folded the same way on both stores, so "adam" finds "Ádám". */
+function folded(column: string): RawBuilder<string> {
+  let text: RawBuilder<string> = sql`${sql.ref(column)}`;
+  for (const [from, to] of FOLDS) text = sql`replace(${text}, ${sql.lit(from)}, ${sql.lit(to)})`;
+  return sql`lower(${text})`;
+}
+
+/** A LIKE pattern for text containing `q`, folded like `folded()`, with the wildcards escaped. */
+function containsPattern(q: string): string {
+  const fold = q
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+  return `%${fold.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+export const matchesSearch = (q: string): Expression<SqlBool> => {
+  const pattern = containsPattern(q);
+  return sql<SqlBool>`(${folded('accounts.name')} like ${pattern} escape ${sql.lit('\\')} or lower(accounts.user_name) like ${pattern} escape ${sql.lit('\\')})`;
+};
+
+/** Accounts by name (then id), page by page; `role` and `q` (name or user name) narrow them. */
+export async function accountsByName(
+  db: Kysely<Database>,
+  role: Role | undefined,
+  query: Pick<AccountListQuery, 'q' | 'limit' | 'cursor'>,
+): Promise<AccountList> {
+  let page = db.selectFrom('accounts').selectAll('accounts');
+  if (role) page = page.where('accounts.role', '=', role);
+  if (query.q) page = page.where(matchesSearch(query.q));
+  if (query.cursor) {
+    const [name = '', id = ''] = decodeCursor(query.cursor, 2, CURSOR_PART_MAX);
+    page = page.where((eb) => eb(eb.refTuple('accounts.name', 'accounts.id'), '>', eb.tuple(name, cursorId(id))));
+  }
+  const rows = await page
+    .orderBy('accounts.name')
+    .orderBy('accounts.id')
+    .limit(query.limit + 1)
+    .execute();
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(presentAccount),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, String(last.id)]) : null,
+  };
+}

@@ -1,0 +1,77 @@
+import { type NewAccount, newAccountSchema } from '@csomag/domain/account';
+import { messages } from '@csomag/domain/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../api/client.ts';
+import { notify } from '../lib/notify.ts';
+import { FormError, FormField } from './form-field.tsx';
+import { applyServerErrors } from './use-server-errors.ts';
+
+/**
+ * The six fields of a new account (self-registration and the back office's runner registration),
+ * validated by the same schema the server uses; the server's field errors land beside the fields.
+ */
+export function AccountForm({
+  submitLabel,
+  onSubmit,
+}: {
+  submitLabel: string;
+  onSubmit: (values: NewAccount) => Promise<unknown>;
+}) {
+  const form = useForm<NewAccount>({ resolver: zodResolver(newAccountSchema), mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+      setFailure(errorMessage(error));
+    }
+  });
+  return (
+    <form className="form card" onSubmit={submit} noValidate>
+      <FormField label="Név" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <FormField
+        label="Felhasználónév"
+        autoComplete="username"
+        error={errors.userName?.message}
+        {...form.register('userName')}
+        onFocus={() => notify.info(messages.useEnglishLetters, 'english-letters')}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <FormField
+        label="Jelszó"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormField
+        label="Telefonszám"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phoneNumber?.message}
+        {...form.register('phoneNumber')}
+      />
+      <FormField
+        label="Cím"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <FormError message={failure} />
+      <button className="button primary" type="submit" disabled={isSubmitting}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { messages } from '@csomag/domain/messages';
+import { PARCEL_STATUSES, type Parcel, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
+import { paths } from '@csomag/domain/paths';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ParcelListView } from '../../components/parcel-list.tsx';
+import { notify } from '../../lib/notify.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { adminParcelsQuery, useAdminLive, useHandOver } from './api.ts';
+
+function ParcelActions({ parcel }: { parcel: Parcel }) {
+  const handOver = useHandOver();
+  return (
+    <div className="card-actions">
+      <Link className="button" to={paths.adminEditParcel(parcel.id)}>
+        Szerkesztés
+      </Link>
+      <Link className="button danger" to={paths.adminDeleteParcel(parcel.id)}>
+        Törlés
+      </Link>
+      {parcel.status === 'in_transit' && (
+        <button
+          type="button"
+          className="button primary"
+          disabled={handOver.isPending}
+          onClick={() =>
+            handOver.mutate(parcel.id, {
+              onSuccess: () => notify.success(messages.parcelDelivered),
+              onError: notify.error,
+            })
+          }
+        >
+          Leadás
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** SPEC §2.8 'Csomaglistázás': filtered and paged on the server, live. */
+export function AdminParcelsPage() {
+  const [status, setStatus] = useState<ParcelStatus | ''>('');
+  const [runner, setRunner] = useState('');
+  const [sender, setSender] = useState('');
+  const filters = {
+    status: status || undefined,
+    runner: useDebounced(runner.trim(), 300) || undefined,
+    sender: useDebounced(sender.trim(), 300) || undefined,
+  };
+  const query = useInfiniteQuery(adminParcelsQuery(filters));
+  useAdminLive();
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Csomaglistázás</h1>
+        <Link className="button primary" to={paths.adminCreateParcel}>
+          Új csomag
+        </Link>
+      </div>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="filter-status">Státusz</label>
+          <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value as ParcelStatus)}>
+            <option value="">Összes</option>
+            {PARCEL_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {parcelStatusLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-runner">Futár</label>
+          <input id="filter-runner" value={runner} onChange={(event) => setRunner(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-sender">Feladó</label>
+          <input id="filter-sender" value={sender} onChange={(event) => setSender(event.target.value)} />
+        </div>
+      </div>
+      <ParcelListView
+        query={query}
+        empty="Nincs a szűrésnek megfelelő csomag."
+        showPeople
+        renderActions={(parcel) => <ParcelActions parcel={parcel} />}
+      />
+    </section>
+  );
+}

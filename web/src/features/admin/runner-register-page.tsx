@@ -1,0 +1,24 @@
+import { messages } from '@csomag/domain/messages';
+import { paths } from '@csomag/domain/paths';
+import { useNavigate } from 'react-router';
+import { AccountForm } from '../../components/account-form.tsx';
+import { notify } from '../../lib/notify.ts';
+import { useRegisterRunner } from './api.ts';
+
+export function RunnerRegisterPage() {
+  const register = useRegisterRunner();
+  const navigate = useNavigate();
+  return (
+    <section className="page narrow">
+      <h1>Szuper Admin Futár Regisztráció</h1>
+      <AccountForm
+        submitLabel="Regisztráció"
+        onSubmit={async (values) => {
+          await register.mutateAsync(values);
+          notify.success(messages.runnerRegistered);
+          navigate(paths.adminRunners);
+        }}
+      />
+    </section>
+  );
+}
