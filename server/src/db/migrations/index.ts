@@ -4,6 +4,7 @@ import { accountsAndSessions } from './0001-accounts-and-sessions.ts';
 import { parcels } from './0002-parcels.ts';
 import { backOfficeIndexes } from './0003-back-office-indexes.ts';
 import { mapCells } from './0004-map-cells.ts';
+import { assignedParcelsIndex } from './0005-assigned-parcels-index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -15,5 +16,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002-parcels': parcels(dialect),
     '0003-back-office-indexes': backOfficeIndexes,
     '0004-map-cells': mapCells(dialect),
+    '0005-assigned-parcels-index': assignedParcelsIndex,
   };
 }
