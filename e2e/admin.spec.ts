@@ -187,16 +187,27 @@ test.describe('parcels in the back office', () => {
     await runner.context.close();
   });
 
-  test("shows clustered markers, a popup with the details link, and 'Futárra vár'", async ({ page, browser }) => {
+  test("shows a created parcel on the map: clusters, a popup with the details link, 'Futárra vár'", async ({
+    page,
+    browser,
+  }) => {
     // A lone parcel in Kecskemét, away from the Budapest crowd the other tests make.
     const kecskemet = { lat: 46.9062, lng: 19.6913 };
-    const parcel = await parcelFromNewSender(browser, {
-      senderAddress: '6000 Kecskemét, Kossuth tér 1',
-      receiverAddress: '6000 Kecskemét, Rákóczi út 10',
-      senderCoordinates: kecskemet,
-      // Far enough from the pickup that neither pin nor popup covers the other at zoom 8.
-      receiverCoordinates: { lat: 46.75, lng: 20.0 },
+    const sender = await registerViaApi((await browser.newContext()).request, newPerson('user'));
+    const created = await page.request.post('/api/parcels', {
+      data: {
+        senderUser: sender.userName,
+        senderAddress: '6000 Kecskemét, Kossuth tér 1',
+        receiverAddress: '6000 Kecskemét, Rákóczi út 10',
+        category: 'Bor',
+        weightGrams: 1500,
+        senderCoordinates: kecskemet,
+        // Far enough from the pickup that neither pin nor popup covers the other at zoom 8.
+        receiverCoordinates: { lat: 46.75, lng: 20.0 },
+      },
     });
+    expect(created.status(), await created.text()).toBe(201);
+    const parcel = await created.json();
     for (let i = 0; i < 3; i++) await parcelFromNewSender(browser);
     await page.goto('/SaTerkep');
     await expect(page.locator('.marker-cluster').first()).toBeVisible();

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Account } from '@csomag/domain/account';
 import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 import { baseURL, e2eAdmin } from './playwright.config.ts';
@@ -132,4 +133,13 @@ export async function revealCard(page: Page, parcelId: string) {
   }
   await expect(card).toBeVisible();
   return card;
+}
+
+/** WCAG 2 A/AA checks of the page as it is now (map tiles excluded: they are third-party imagery). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('.leaflet-tile-pane')
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

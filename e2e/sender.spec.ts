@@ -1,10 +1,21 @@
-import { budapestToSzeged, expect, marker, newPerson, registerViaApi, sendParcelViaApi, test } from './fixtures.ts';
+import {
+  budapestToSzeged,
+  expect,
+  expectAccessible,
+  marker,
+  newPerson,
+  registerViaApi,
+  runnerContext,
+  sendParcelViaApi,
+  test,
+} from './fixtures.ts';
 
 const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 test.describe('sending a parcel', () => {
   test('sends a parcel, confirms after the save, and shows it in the lists and on its tracking page', async ({
     page,
+    browser,
   }) => {
     const sender = await registerViaApi(page.request, newPerson('user'));
     await page.goto('/CsomagFeladas');
@@ -35,10 +46,30 @@ test.describe('sending a parcel', () => {
     await expect(marker(page, 'Kiszállítási pont')).toBeVisible();
     await expect(marker(page, 'A futárod')).toHaveCount(0);
 
+    await expectAccessible(page);
+
+    // A runner picks it up in another browser: the open tracking page follows without a reload.
+    const runner = await runnerContext(browser);
+    expect((await runner.context.request.post(`/api/parcels/${parcelId}/pickup`)).status()).toBe(200);
+    await expect(details.filter({ hasText: 'szállítás alatt' })).toBeVisible();
+    await expect(details.filter({ hasText: runner.account.userName })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Futár felvette' })).toBeVisible();
+
     await page.goto('/FeladottCsomagok');
     await expect(page.getByRole('article', { name: `Csomag ${parcelId}` })).toBeVisible();
     await page.goto('/FelhasznaloDashboard');
-    await expect(page.getByRole('article', { name: `Csomag ${parcelId}` })).toBeVisible();
+    const preview = page.getByRole('article', { name: `Csomag ${parcelId}` });
+    await expect(preview).toContainText('szállítás alatt');
+    await expectAccessible(page);
+
+    // The dashboard is live too: the delivery shows up without a reload.
+    const { destination } = await (await runner.context.request.get(`/api/tracking/${parcelId}`)).json();
+    const delivered = await runner.context.request.post(`/api/parcels/${parcelId}/deliver`, {
+      data: { ...destination, accuracy: 5 },
+    });
+    expect(delivered.status(), await delivered.text()).toBe(200);
+    await expect(preview).toContainText('leadott');
+    await runner.context.close();
   });
 
   test('shows the geocoder message for an address it cannot place, and saves nothing', async ({ page }) => {
