@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -42,11 +42,20 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   store: Store;
-  /** false in tests; pino options otherwise. */
-  logger?: boolean;
+  /** false in tests; true logs to stdout; a stream receives the JSON lines (tests of what is logged). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   /** The address geocoder; chosen from config when absent (tests pass a fake outside service). */
   geocoder?: Geocoder | undefined;
 }
+
+/** Handover tokens travel in query strings; a log line keeps the path but never the token. */
+export const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
+const serializeRequest = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  remoteAddress: request.ip,
+});
 
 function tileOrigin(tileUrl: string): string {
   try {
@@ -63,6 +72,8 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
       level: config.logLevel,
       // Session cookies are credentials: they never reach a log.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
+      ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,

@@ -27,7 +27,7 @@ export const testStore = process.env.TEST_STORE === 'postgres' ? 'postgres' : 's
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { geocoder?: Geocoder } = {},
+  options: { geocoder?: Geocoder; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'csomag-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', LOG_LEVEL: 'silent', ...env });
@@ -55,7 +55,7 @@ export async function createTestApp(
   const app = await buildApp({
     config: { ...config, databaseUrl: undefined },
     store,
-    logger: false,
+    logger: options.logStream ? { stream: options.logStream } : false,
     geocoder: options.geocoder,
   });
   await app.ready();
