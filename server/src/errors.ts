@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@csomag/domain/errors';
+import { apiErrorSchema, type ErrorCode } from '@csomag/domain/errors';
 
 /** An error meant for the client: a status, a stable code and a Hungarian message. */
 export class AppError extends Error {
@@ -22,3 +22,12 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
 export const unprocessable = (message: string, fields?: Record<string, string>) =>
   new AppError(422, 'unprocessable', message, fields);
 export const rateLimited = (message: string) => new AppError(429, 'rate_limited', message);
+
+/** The response schemas of a route's possible failures: every one is the same JSON error body. */
+export function errorResponses<const Statuses extends readonly number[]>(
+  ...statuses: Statuses
+): { [Status in Statuses[number]]: typeof apiErrorSchema } {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as {
+    [Status in Statuses[number]]: typeof apiErrorSchema;
+  };
+}

@@ -1,9 +1,8 @@
 import { accountSchema, loginBodySchema, meResponseSchema, registerBodySchema } from '@csomag/domain/account';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rateLimited, unauthorized } from '../../errors.ts';
+import { errorResponses, rateLimited, unauthorized } from '../../errors.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
 import { createAccount, findAccountByEmail } from './accounts.ts';
 import { LoginLimiter } from './login-limiter.ts';
@@ -11,7 +10,7 @@ import { verifyPassword } from './passwords.ts';
 import { presentAccount } from './present.ts';
 
 const accountResponse = z.object({ account: accountSchema });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = new LoginLimiter();

@@ -3,6 +3,7 @@ import { apiErrorSchema } from '@csomag/domain/errors';
 import { listQuerySchema, parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../errors.ts';
 import { requireRole, signedIn } from '../../plugins/auth.ts';
 import {
   type DeliveryContext,
@@ -12,14 +13,7 @@ import {
   pickUpParcel,
 } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const params = z.object({ id: parcelIdSchema });
 
 /** The runner's side of a parcel: the waiting pool, what they carry, pickup and delivery. */

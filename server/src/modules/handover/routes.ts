@@ -4,22 +4,15 @@ import {
   handoverQuerySchema,
   handoverSummarySchema,
 } from '@csomag/domain/delivery';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import { parcelIdSchema } from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../errors.ts';
 import { requireRole, signedIn } from '../../plugins/auth.ts';
 import { createHandoverLink, getHandoverSummary, type HandoverContext, handOver } from './service.ts';
 import { handoverKey } from './token.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const params = z.object({ id: parcelIdSchema });
 
 /** Delivery by QR code: the runner's signed link, and the receiver's page that confirms it. */

@@ -1,20 +1,13 @@
 import { adminParcelListQuerySchema, parcelAdminUpdateSchema, parcelAssignBodySchema } from '@csomag/domain/admin';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import { parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../errors.ts';
 import { requireRole, signedIn } from '../../plugins/auth.ts';
 import { assignParcel, deleteParcel, listAllParcels, updateParcel } from './admin-service.ts';
 import type { ParcelsContext } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const params = z.object({ id: parcelIdSchema });
 
 /** The back office's parcels (SPEC §2.8): all of them, edit, delete, assign to a runner. */

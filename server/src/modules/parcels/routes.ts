@@ -13,7 +13,7 @@ import {
 import { ROLES } from '@csomag/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
+import { errorResponses, notFound } from '../../errors.ts';
 import { requireRole, signedIn } from '../../plugins/auth.ts';
 import {
   createParcel,
@@ -24,14 +24,7 @@ import {
   type ParcelsContext,
 } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 422, 429);
 
 export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (): ParcelsContext => ({ db: app.store.db, changes: app.changeFeed, geocoder: app.geocoder });

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@csomag/domain/errors';
 import {
   runnerCreateBodySchema,
   runnerListQuerySchema,
@@ -9,17 +8,12 @@ import {
 } from '@csomag/domain/runner';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../errors.ts';
 import { requireRole, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
 import { createRunner, deleteRunner, findManagedRunner, listRunners, updateRunner } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The back office's runners (SPEC §2.8); a runner reads and edits only their own profile here. */
 export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,21 +1,15 @@
 import { accountSchema, profileUpdateSchema, userNameField } from '@csomag/domain/account';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import { ROLES } from '@csomag/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../errors.ts';
 import { requireRole, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
 import { findManagedAccount, updateProfile } from './service.ts';
 
 const params = z.object({ userName: userNameField });
 const accountResponse = z.object({ account: accountSchema });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

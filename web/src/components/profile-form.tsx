@@ -1,0 +1,97 @@
+import { type Account, type ProfileUpdate, profileUpdateSchema } from '@csomag/domain/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../api/client.ts';
+import { notify } from '../lib/notify.ts';
+import { FormError, FormField } from './form-field.tsx';
+import { applyServerErrors } from './use-server-errors.ts';
+
+/**
+ * Editing an existing account (a user's or runner's own profile, the back office's runner edit):
+ * the user name never changes, the password only when a new one is typed, the email only where
+ * `emailEditable`. Success is announced once the server has saved.
+ */
+export function ProfileForm({
+  account,
+  emailEditable,
+  savedMessage,
+  onSave,
+  actions,
+}: {
+  account: Account;
+  emailEditable: boolean;
+  savedMessage: string;
+  onSave: (values: ProfileUpdate) => Promise<unknown>;
+  actions?: ReactNode;
+}) {
+  const form = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: account.name,
+      password: '',
+      phoneNumber: account.phoneNumber,
+      address: account.address,
+      ...(emailEditable ? { email: account.email } : {}),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSave(values);
+      form.resetField('password');
+      notify.success(savedMessage);
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+      setFailure(errorMessage(error));
+    }
+  });
+  return (
+    <form className="form card" onSubmit={onSubmit} noValidate>
+      <FormField label="Felhasználónév" value={account.userName} disabled readOnly />
+      <FormField label="Név" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <FormField
+        label="Jelszó"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Új jelszó (ha változtatnád)"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormField
+        label="Telefonszám"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phoneNumber?.message}
+        {...form.register('phoneNumber')}
+      />
+      <FormField
+        label="Cím"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      {emailEditable ? (
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      ) : (
+        <FormField label="Email" type="email" value={account.email} readOnly disabled />
+      )}
+      <FormError message={failure} />
+      <div className="card-actions">
+        <button className="button primary" type="submit" disabled={isSubmitting}>
+          Mentés
+        </button>
+        {actions}
+      </div>
+    </form>
+  );
+}
