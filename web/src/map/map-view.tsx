@@ -62,6 +62,8 @@ export function MapMarkers({ markers }: { markers: MapMarker[] }) {
       title={marker.title}
       alt={marker.title}
       draggable={marker.draggable ?? false}
+      // People stay visible on top of the parcels they stand next to.
+      zIndexOffset={marker.kind === 'me' || marker.kind === 'runner' ? 1000 : 0}
       eventHandlers={{
         click: () => marker.onClick?.(),
         dragend: (event) => {

@@ -100,14 +100,14 @@ export function SendParcelPage() {
           <FormField
             label="Feladási cím"
             autoComplete="off"
-            placeholder="1052 Budapest, Váci utca 12"
+            placeholder="pl. 1052 Budapest, Váci utca 12"
             error={errors.senderAddress?.message ?? (sender.failed ? notPlaced : undefined)}
             {...form.register('senderAddress')}
           />
           <FormField
             label="Kiszállítási cím"
             autoComplete="off"
-            placeholder="6720 Szeged, Kárász utca 5"
+            placeholder="pl. 6720 Szeged, Kárász utca 5"
             error={errors.receiverAddress?.message ?? (receiver.failed ? notPlaced : undefined)}
             {...form.register('receiverAddress')}
           />
