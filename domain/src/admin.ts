@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountSchema, addressField, userNameField } from './account.ts';
+import { checkBounds, queryNumber, viewBoundsShape } from './geo.ts';
 import { messages } from './messages.ts';
 import {
   categoryField,
@@ -57,32 +58,18 @@ export type ParcelAssignBody = z.infer<typeof parcelAssignBodySchema>;
 export const MAP_MARKER_LIMIT = 500;
 export const MAP_MAX_ZOOM = 22;
 
-/** A number in a query string; an empty `zoom=` is missing, not 0. */
-const queryNumber = (error: string) => z.string({ error }).trim().min(1, { error }).pipe(z.coerce.number({ error }));
-const coordinate = (limit: number) =>
-  queryNumber(messages.invalidCoordinates).pipe(
-    z.number().min(-limit, { error: messages.invalidCoordinates }).max(limit, { error: messages.invalidCoordinates }),
-  );
-const latitude = coordinate(90);
-const longitude = coordinate(180);
 const zoomError = messages.invalidZoom(MAP_MAX_ZOOM);
 
 /** GET /api/map/parcels: the map's view (a box that does not cross the antimeridian) and zoom. */
 export const mapQuerySchema = z
   .object({
-    south: latitude,
-    west: longitude,
-    north: latitude,
-    east: longitude,
+    ...viewBoundsShape,
     zoom: queryNumber(zoomError).pipe(
       z.number().int({ error: zoomError }).min(0, { error: zoomError }).max(MAP_MAX_ZOOM, { error: zoomError }),
     ),
     status: parcelStatusSchema.optional(),
   })
-  .superRefine((box, context) => {
-    if (box.south >= box.north) context.addIssue({ code: 'custom', path: ['north'], message: messages.invalidBounds });
-    if (box.west >= box.east) context.addIssue({ code: 'custom', path: ['east'], message: messages.invalidBounds });
-  });
+  .superRefine(checkBounds);
 export type MapQuery = z.infer<typeof mapQuerySchema>;
 
 export const mapMarkerSchema = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { userNameField } from './account.ts';
 import { MAX_POSITION_ACCURACY_M } from './constants.ts';
+import { checkBounds, viewBoundsShape } from './geo.ts';
 import { messages } from './messages.ts';
-import { coordinatesSchema, PARCEL_STATUSES } from './parcel.ts';
+import { coordinatesSchema, listQuerySchema, PARCEL_STATUSES } from './parcel.ts';
 
 /**
  * Runner-facing calls: the waiting pool, pickup, delivery by position or by the receiver's QR
@@ -59,3 +60,26 @@ export const handoverSummarySchema = z.object({
   status: z.enum(PARCEL_STATUSES),
 });
 export type HandoverSummary = z.infer<typeof handoverSummarySchema>;
+
+/**
+ * GET /api/parcels/waiting. With a view box (all four sides, or none) only parcels picked up
+ * inside it: a runner's map asks for what is around them, not for the whole country.
+ */
+export const waitingQuerySchema = listQuerySchema
+  .extend({
+    south: viewBoundsShape.south.optional(),
+    west: viewBoundsShape.west.optional(),
+    north: viewBoundsShape.north.optional(),
+    east: viewBoundsShape.east.optional(),
+  })
+  .superRefine((query, context) => {
+    const { south, west, north, east } = query;
+    const given = [south, west, north, east].filter((side) => side !== undefined).length;
+    if (given === 0) return;
+    if (given < 4 || south === undefined || west === undefined || north === undefined || east === undefined) {
+      context.addIssue({ code: 'custom', path: ['south'], message: messages.incompleteBounds });
+      return;
+    }
+    checkBounds({ south, west, north, east }, context);
+  });
+export type WaitingQuery = z.infer<typeof waitingQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressField } from './account.ts';
 import { DELIVERY_RADIUS_M } from './constants.ts';
+import { messages } from './messages.ts';
 import { type Coordinates, coordinatesSchema } from './parcel.ts';
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -23,3 +24,30 @@ export function isWithinDeliveryRadius(distance: number, accuracy: number): bool
 export const geocodeQuerySchema = z.object({ q: addressField });
 export const geocodeResponseSchema = coordinatesSchema.extend({ label: z.string() });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
+
+/** A number in a query string; an empty `zoom=` is missing, not 0. */
+export const queryNumber = (error: string) =>
+  z.string({ error }).trim().min(1, { error }).pipe(z.coerce.number({ error }));
+const queryCoordinate = (limit: number) =>
+  queryNumber(messages.invalidCoordinates).pipe(
+    z.number().min(-limit, { error: messages.invalidCoordinates }).max(limit, { error: messages.invalidCoordinates }),
+  );
+
+/** A map's visible box in a query string (one that does not cross the antimeridian). */
+export const viewBoundsShape = {
+  south: queryCoordinate(90),
+  west: queryCoordinate(180),
+  north: queryCoordinate(90),
+  east: queryCoordinate(180),
+};
+export interface ViewBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+export function checkBounds(box: ViewBounds, context: z.RefinementCtx) {
+  if (box.south >= box.north) context.addIssue({ code: 'custom', path: ['north'], message: messages.invalidBounds });
+  if (box.west >= box.east) context.addIssue({ code: 'custom', path: ['east'], message: messages.invalidBounds });
+}

@@ -90,4 +90,5 @@ export const messages = {
   confirmAssign: (parcelId: string, runner: string) =>
     `Biztosan a(z) ${parcelId} azonosítójú csomagot ${runner} futárhoz rendeled?`,
   waitingForRunner: 'Futárra vár',
+  incompleteBounds: 'A térképkivágásnak mind a négy oldala kell (south, west, north, east), vagy egyik sem.',
 } as const;

@@ -75,6 +75,41 @@ describe('GET /api/parcels/waiting', () => {
     expect(anonymous.json().error).toEqual({ code: 'unauthorized', message: 'Ehhez be kell jelentkezned.' });
   });
 
+  it('lists only the parcels picked up inside a map view when one is given', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    // Two pickups in Sopron, one in Debrecen, far apart.
+    const inside = await sendParcel(t.app, sender.cookie, { senderCoordinates: { lat: 47.6817, lng: 16.5845 } });
+    const alsoInside = await sendParcel(t.app, sender.cookie, { senderCoordinates: { lat: 47.69, lng: 16.6 } });
+    const outside = await sendParcel(t.app, sender.cookie, { senderCoordinates: { lat: 47.5316, lng: 21.6273 } });
+    const view = 'south=47.6&west=16.5&north=47.75&east=16.7';
+    const page = (await call('GET', `/api/parcels/waiting?limit=200&${view}`, runner.cookie)).json();
+    expect(ids(page)).toEqual(expect.arrayContaining([inside.id, alsoInside.id]));
+    expect(ids(page)).not.toContain(outside.id);
+    for (const parcel of page.items as Parcel[]) {
+      expect(parcel.senderCoordinates.lat).toBeGreaterThanOrEqual(47.6);
+      expect(parcel.senderCoordinates.lng).toBeLessThanOrEqual(16.7);
+    }
+  });
+
+  it.each([
+    [
+      'south=47&west=16&north=48',
+      'south',
+      'A térképkivágásnak mind a négy oldala kell (south, west, north, east), vagy egyik sem.',
+    ],
+    [
+      'south=48&west=16&north=47&east=17',
+      'north',
+      'Érvénytelen térképkivágás: a déli határ az északi, a nyugati a keleti alatt legyen.',
+    ],
+    ['south=47&west=16&north=48&east=181', 'east', 'Érvénytelen koordináta.'],
+  ])('refuses the view ?%s with 400 naming the field', async (query, field, message) => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const response = await call('GET', `/api/parcels/waiting?${query}`, runner.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ [field]: message });
+  });
+
   it.each([
     ['limit=0', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],
     ['limit=201', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],

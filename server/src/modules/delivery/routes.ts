@@ -1,4 +1,4 @@
-import { deliverBodySchema } from '@csomag/domain/delivery';
+import { deliverBodySchema, waitingQuerySchema } from '@csomag/domain/delivery';
 import { apiErrorSchema } from '@csomag/domain/errors';
 import { listQuerySchema, parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,8 +26,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('runner', 'superadmin'),
       schema: {
         tags: ['delivery'],
-        summary: 'Parcels waiting for a runner, the longest waiting first',
-        querystring: listQuerySchema,
+        summary: 'Parcels waiting for a runner, the longest waiting first; optionally only those in a map view',
+        querystring: waitingQuerySchema,
         response: { 200: parcelListSchema, ...errors },
       },
     },

@@ -1,4 +1,4 @@
-import type { DeliverBody, Position } from '@csomag/domain/delivery';
+import type { DeliverBody, Position, WaitingQuery } from '@csomag/domain/delivery';
 import { distanceMetres, isWithinDeliveryRadius } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel, ParcelList, ParcelListQuery } from '@csomag/domain/parcel';
@@ -43,9 +43,22 @@ async function oldestFirst(
   };
 }
 
-/** The pool every runner picks from: the parcel that has waited longest comes first. */
-export const listWaitingParcels = (db: Kysely<Database>, query: Pick<ParcelListQuery, 'limit' | 'cursor'>) =>
-  oldestFirst(selectParcels(db).where('parcels.status', '=', 'waiting'), 'parcels.created_at', query);
+/**
+ * The pool every runner picks from: the parcel that has waited longest comes first. With a view
+ * box, only parcels picked up inside it (the runner's map), served by the (status, point) index.
+ */
+export const listWaitingParcels = (db: Kysely<Database>, query: WaitingQuery) => {
+  let waiting = selectParcels(db).where('parcels.status', '=', 'waiting');
+  const { south, west, north, east } = query;
+  if (south !== undefined && west !== undefined && north !== undefined && east !== undefined) {
+    waiting = waiting
+      .where('parcels.sender_lat', '>=', south)
+      .where('parcels.sender_lat', '<=', north)
+      .where('parcels.sender_lng', '>=', west)
+      .where('parcels.sender_lng', '<=', east);
+  }
+  return oldestFirst(waiting, 'parcels.created_at', query);
+};
 
 /** What the runner carries now, in the order they picked it up. */
 export const listAssignedParcels = (

@@ -12,10 +12,9 @@ import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { FormError } from '../../components/form-field.tsx';
+import { roundedBounds } from '../../map/bounds.ts';
 import MapView, { type MapMarker, MapMarkers } from '../../map/map-view.tsx';
 import { mapQuery, useAdminLive } from './api.ts';
-
-const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
 function Details({ parcelId }: { parcelId: string }) {
   return <Link to={paths.adminEditParcel(parcelId)}>Részletek</Link>;
@@ -99,13 +98,7 @@ export function AdminMapPage() {
   const result = useQuery(mapQuery(view));
   useAdminLive([['map']]);
   const onViewChange = useCallback((bounds: LatLngBounds, zoom: number) => {
-    setView({
-      south: round(Math.max(-90, bounds.getSouth())),
-      west: round(Math.max(-180, bounds.getWest())),
-      north: round(Math.min(90, bounds.getNorth())),
-      east: round(Math.min(180, bounds.getEast())),
-      zoom: Math.round(zoom),
-    });
+    setView({ ...roundedBounds(bounds), zoom: Math.round(zoom) });
   }, []);
   const data = result.data;
   const pins = data?.mode === 'markers' ? data.markers : [];

@@ -1,6 +1,7 @@
 import { handoverLinkSchema } from '@csomag/domain/delivery';
-import { type Parcel, parcelSchema } from '@csomag/domain/parcel';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ViewBounds } from '@csomag/domain/geo';
+import { type Parcel, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
@@ -13,6 +14,21 @@ export const waitingParcelsQuery = (limit = 20) =>
   parcelListQueryOptions(waitingParcelsKey, '/parcels/waiting', {}, limit);
 export const assignedParcelsQuery = (limit = 20) =>
   parcelListQueryOptions(assignedParcelsKey, '/me/assigned-parcels', {}, limit);
+
+const MAP_PARCEL_LIMIT = 200;
+
+/** The longest-waiting parcels whose pickup point is in the runner map's view. */
+export const waitingInViewQuery = (view: ViewBounds | null) =>
+  queryOptions({
+    queryKey: [...waitingParcelsKey, 'view', view],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(MAP_PARCEL_LIMIT) });
+      for (const [side, value] of Object.entries(view ?? {})) params.set(side, String(value));
+      return apiRequest('GET', `/parcels/waiting?${params}`, parcelListSchema, undefined, signal);
+    },
+    enabled: view !== null,
+    placeholderData: keepPreviousData,
+  });
 
 /** Runner screens follow the waiting pool (`parcels`) and their own parcels (`me`) live. */
 export const useRunnerLiveLists = () => useLiveRefetch(['parcels', 'me'], [waitingParcelsKey, assignedParcelsKey]);

@@ -1,17 +1,19 @@
 import { RUNNER_MAP } from '@csomag/domain/constants';
 import { formatWeight } from '@csomag/domain/format';
+import type { ViewBounds } from '@csomag/domain/geo';
 import type { Parcel } from '@csomag/domain/parcel';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { LatLngBounds } from 'leaflet';
+import { useCallback, useState } from 'react';
 import { FormError } from '../../components/form-field.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
+import { roundedBounds } from '../../map/bounds.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
-import { useRunnerLiveLists, waitingParcelsQuery } from './api.ts';
+import { useRunnerLiveLists, waitingInViewQuery } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
 
 const BUDAPEST = { lat: 47.4979, lng: 19.0402 };
-const MAP_PARCEL_LIMIT = 200;
 
 function markersFor(parcels: Parcel[], selected: Parcel | null, onSelect: (parcel: Parcel) => void): MapMarker[] {
   const markers: MapMarker[] = parcels.map((parcel) => ({
@@ -62,10 +64,12 @@ function markersFor(parcels: Parcel[], selected: Parcel | null, onSelect: (parce
 /** SPEC §2.7: waiting parcels around me; a pickup reveals where it goes, and can be claimed there. */
 export function RunnerMapPage() {
   const { position, error } = useWatchedPosition();
-  const waiting = useInfiniteQuery(waitingParcelsQuery(MAP_PARCEL_LIMIT));
+  const [view, setView] = useState<ViewBounds | null>(null);
+  const onViewChange = useCallback((bounds: LatLngBounds) => setView(roundedBounds(bounds)), []);
+  const waiting = useQuery(waitingInViewQuery(view));
   useRunnerLiveLists();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const parcels = waiting.data?.pages[0]?.items ?? [];
+  const parcels = waiting.data?.items ?? [];
   const selected = parcels.find((parcel) => parcel.id === selectedId) ?? null;
   const markers = markersFor(parcels, selected, (parcel) => setSelectedId(parcel.id));
   if (position) markers.push({ key: 'me', kind: 'me', title: 'Ez te vagy', position });
@@ -82,6 +86,7 @@ export function RunnerMapPage() {
         height={RUNNER_MAP.height}
         markers={markers}
         onMapClick={() => setSelectedId(null)}
+        onViewChange={onViewChange}
       />
     </section>
   );
