@@ -13,11 +13,14 @@ export function useLiveChanges(
   topics: readonly string[],
   onChange: (change: LiveChange | null) => void,
   enabled = true,
+  /** What the server filters by besides the topics (e.g. my address for `me`): a change reconnects. */
+  scope = '',
 ) {
   const handler = useRef(onChange);
   handler.current = onChange;
   const key = topics.join(',');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new scope must reopen the stream
   useEffect(() => {
     if (!enabled || key === '') return;
     let source: EventSource | undefined;
@@ -50,11 +53,11 @@ export function useLiveChanges(
       clearTimeout(timer);
       source?.close();
     };
-  }, [key, enabled]);
+  }, [key, enabled, scope]);
 }
 
 /** The common case: any change on these topics refetches these queries. */
-export function useLiveRefetch(topics: readonly string[], queryKeys: readonly QueryKey[], enabled = true) {
+export function useLiveRefetch(topics: readonly string[], queryKeys: readonly QueryKey[], enabled = true, scope = '') {
   const queryClient = useQueryClient();
   useLiveChanges(
     topics,
@@ -62,5 +65,6 @@ export function useLiveRefetch(topics: readonly string[], queryKeys: readonly Qu
       for (const queryKey of queryKeys) queryClient.invalidateQueries({ queryKey });
     },
     enabled,
+    scope,
   );
 }
