@@ -108,7 +108,7 @@ export const useUpdateParcel = (parcelId: string) =>
   useParcelMutation((body: ParcelAdminUpdate) => apiRequest('PATCH', parcelPath(parcelId), parcelSchema, body));
 
 export const useDeleteParcel = (parcelId: string) =>
-  useParcelMutation(() => apiRequest('DELETE', parcelPath(parcelId), z.unknown()));
+  useParcelMutation<void>(() => apiRequest('DELETE', parcelPath(parcelId), z.unknown()));
 
 /** 'Leadás': the superadmin hands a parcel over without a position. */
 export const useHandOver = () =>

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { apiRequest, errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
+import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
 import { applyServerErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { UserPicker } from './user-picker.tsx';
@@ -53,16 +54,7 @@ export function AdminParcelCreatePage() {
           error={errors.receiverAddress?.message}
           {...form.register('receiverAddress')}
         />
-        <FormField label="Kategória" error={errors.category?.message} {...form.register('category')} />
-        <FormField
-          label="Súly (gramm)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.weightGrams?.message}
-          {...form.register('weightGrams', { valueAsNumber: true })}
-        />
+        <ParcelDetailFields register={form.register} errors={errors} />
         <FormError message={create.isError ? errorMessage(create.error) : null} />
         <button className="button primary" type="submit" disabled={isSubmitting}>
           Létrehoz

@@ -7,13 +7,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
+import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
 import { applyServerErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { useCreateParcel, useGeocode } from './api.ts';
-
-const categorySuggestions = ['Irat', 'Könyv', 'Ruha', 'Élelmiszer', 'Elektronika', 'Ajándék', 'Törékeny'];
 
 type FormValues = Omit<ParcelCreateBody, 'senderCoordinates' | 'receiverCoordinates' | 'senderUser'>;
 const formSchema = parcelCreateBodySchema.pick({
@@ -111,27 +110,7 @@ export function SendParcelPage() {
             error={errors.receiverAddress?.message ?? (receiver.failed ? notPlaced : undefined)}
             {...form.register('receiverAddress')}
           />
-          <FormField
-            label="Kategória"
-            list="category-suggestions"
-            autoComplete="off"
-            error={errors.category?.message}
-            {...form.register('category')}
-          />
-          <datalist id="category-suggestions">
-            {categorySuggestions.map((category) => (
-              <option key={category} value={category} />
-            ))}
-          </datalist>
-          <FormField
-            label="Súly (gramm)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            error={errors.weightGrams?.message}
-            {...form.register('weightGrams', { valueAsNumber: true })}
-          />
+          <ParcelDetailFields register={form.register} errors={errors} />
           <FormError message={createParcel.isError ? errorMessage(createParcel.error) : null} />
           <button className="button primary" type="submit" disabled={isSubmitting}>
             Feladás
