@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
+import { openWindowCounter, type WindowCounter } from './db/rate-limits.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -29,6 +30,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { registerErrorHandlers } from './plugins/errors.ts';
+import { counterRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerWeb } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -36,6 +38,8 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     geocoder: Geocoder;
+    /** Abuse-limit counters: process memory on SQLite, the shared rate_limits table on PostgreSQL. */
+    limits: WindowCounter;
   }
 }
 
@@ -83,6 +87,10 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('geocoder', geocoder ?? createGeocoder(config, store.db, app.log));
+  app.decorate(
+    'limits',
+    openWindowCounter(store, { onSweepError: (err) => app.log.warn({ err }, 'sweeping expired rate limits failed') }),
+  );
   registerErrorHandlers(app);
 
   await app.register(fastifyHelmet, {
@@ -96,7 +104,13 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
   });
   await app.register(fastifyCookie);
   // Generous for people (a busy runner, an office behind one IP), tight for scripts (DESIGN §4).
-  await app.register(fastifyRateLimit, { max: 600, timeWindow: '1 minute' });
+  // SQLite is one instance: the plugin's own in-memory store. PostgreSQL may run several: every
+  // limit, the routes' own included, counts in the shared rate_limits table (docs/decisions/0003).
+  await app.register(fastifyRateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    ...(store.dialect === 'postgres' ? { store: counterRateLimitStore(app.limits) } : {}),
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Csomagküldő API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -69,12 +69,21 @@ export interface GeocodeCacheTable {
   created_at: IsoTime;
 }
 
+/** An abuse-limit counter in a fixed window (PostgreSQL only; db/rate-limits.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
   parcels: ParcelsTable;
   parcel_events: ParcelEventsTable;
   geocode_cache: GeocodeCacheTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -15,6 +15,12 @@ import type { Geocoder } from '../modules/geo/geocoder.ts';
 export interface TestApp {
   app: FastifyInstance;
   store: Store;
+  /**
+   * Another instance of the app on the same database, as a second server behind a load balancer
+   * would be: its own store (on PostgreSQL its own pool on the same schema) and its own process
+   * state. Closed by close().
+   */
+  addInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -32,7 +38,7 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'csomag-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', LOG_LEVEL: 'silent', ...env });
   let dropSchema = async () => {};
-  let store: Store;
+  let open: () => Store;
   if (testStore === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_STORE=postgres needs TEST_DATABASE_URL');
@@ -41,7 +47,7 @@ export async function createTestApp(
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    store = openStore({ dataDir, databaseUrl: url, pgSchema: schema });
+    open = () => openStore({ dataDir, databaseUrl: url, pgSchema: schema });
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -49,20 +55,41 @@ export async function createTestApp(
       await client.end();
     };
   } else {
-    store = openStore({ dataDir });
+    open = () => openStore({ dataDir });
   }
+  const build = async (store: Store) => {
+    const app = await buildApp({
+      config: { ...config, databaseUrl: undefined },
+      store,
+      logger: options.logStream ? { stream: options.logStream } : false,
+      geocoder: options.geocoder,
+    });
+    await app.ready();
+    return app;
+  };
+  const store = open();
   await migrateToLatest(store);
-  const app = await buildApp({
-    config: { ...config, databaseUrl: undefined },
-    store,
-    logger: options.logStream ? { stream: options.logStream } : false,
-    geocoder: options.geocoder,
-  });
-  await app.ready();
+  const app = await build(store);
+  const others: { app: FastifyInstance; store: Store }[] = [];
   return {
     app,
     store,
+    async addInstance() {
+      const otherStore = open();
+      try {
+        const otherApp = await build(otherStore);
+        others.push({ app: otherApp, store: otherStore });
+        return otherApp;
+      } catch (error) {
+        await otherStore.close();
+        throw error;
+      }
+    },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await other.store.close();
+      }
       await app.close();
       await store.close();
       await dropSchema();

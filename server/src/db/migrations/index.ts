@@ -5,6 +5,7 @@ import { parcels } from './0002-parcels.ts';
 import { backOfficeIndexes } from './0003-back-office-indexes.ts';
 import { mapCells } from './0004-map-cells.ts';
 import { assignedParcelsIndex } from './0005-assigned-parcels-index.ts';
+import { rateLimits } from './0006-rate-limits.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -17,5 +18,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-back-office-indexes': backOfficeIndexes,
     '0004-map-cells': mapCells(dialect),
     '0005-assigned-parcels-index': assignedParcelsIndex,
+    '0006-rate-limits': rateLimits(dialect),
   };
 }

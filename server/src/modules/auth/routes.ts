@@ -13,7 +13,7 @@ const accountResponse = z.object({ account: accountSchema });
 const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiter = new LoginLimiter();
+  const limiter = new LoginLimiter(app.limits);
 
   app.post(
     '/auth/register',
@@ -36,13 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: accountResponse, ...errors } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      if (!limiter.tryAttempt(email, request.ip)) throw rateLimited(messages.tooManyLoginAttempts);
+      if (!(await limiter.tryAttempt(email, request.ip))) throw rateLimited(messages.tooManyLoginAttempts);
       const account = await findAccountByEmail(app.store.db, email);
+      // A failure needs no recording: the attempt already counts as one until it succeeds.
       if (!(await verifyPassword(account?.password_hash, password)) || !account) {
-        limiter.recordFailure(email, request.ip);
         throw unauthorized(messages.wrongCredentials);
       }
-      limiter.recordSuccess(email, request.ip);
+      await limiter.recordSuccess(email, request.ip);
       await startSession(request, reply, account.id);
       return { account: presentAccount(account) };
     },

@@ -8,7 +8,10 @@ import { badRequest, rateLimited } from '../../errors.ts';
 import { LiveHub } from './hub.ts';
 import { assertTopicsAllowed, subscriberOf } from './topics.ts';
 
-/** Several tabs are fine; thousands of idle sockets from one client are not. */
+/**
+ * Several tabs are fine; thousands of idle sockets from one client are not. Counted per instance
+ * on purpose: it guards this instance's sockets (docs/decisions/0003).
+ */
 const MAX_STREAMS_PER_CLIENT = 32;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testStore } from '../test/harness.ts';
+import { DatabaseWindowCounter, MemoryWindowCounter, openWindowCounter, type WindowCounter } from './rate-limits.ts';
+
+let t: TestApp;
+/** The same database through a second pool, as a second instance would reach it. */
+let other: TestApp['store'];
+beforeAll(async () => {
+  t = await createTestApp();
+  other = (await t.addInstance()).store;
+});
+afterAll(() => t.close());
+
+/** A clock the test moves by hand; starts near the real time so rows of other tests stay unexpired. */
+const manualClock = (start = Date.now()) => {
+  const clock = { at: start, now: () => clock.at };
+  return clock;
+};
+
+let keyCounter = 0;
+const uniqueKey = (name: string) => `test:${name}:${Date.now().toString(36)}:${++keyCounter}`;
+
+const storedRow = (key: string) =>
+  t.store.db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
+
+describe.each([
+  ['in process memory', (now: () => number): WindowCounter => new MemoryWindowCounter({ now })],
+  ['in the rate_limits table', (now: () => number): WindowCounter => new DatabaseWindowCounter(t.store.db, { now })],
+])('a window counter %s', (_name, counterWith) => {
+  it('counts hits on a key within its window, and opens a new window once it has ended', async () => {
+    const clock = manualClock();
+    const counter = counterWith(clock.now);
+    const key = uniqueKey('window');
+    const start = clock.at;
+    expect(await counter.hit(key, 60_000)).toEqual({ count: 1, resetAt: start + 60_000 });
+    clock.at += 59_999;
+    expect(await counter.hit(key, 60_000)).toEqual({ count: 2, resetAt: start + 60_000 });
+    clock.at += 1;
+    expect(await counter.hit(key, 60_000)).toEqual({ count: 1, resetAt: clock.at + 60_000 });
+  });
+
+  it('keeps keys apart, and forgets a key that is reset', async () => {
+    const counter = counterWith(Date.now);
+    const [a, b] = [uniqueKey('a'), uniqueKey('b')];
+    await counter.hit(a, 60_000);
+    await counter.hit(a, 60_000);
+    expect((await counter.hit(b, 60_000)).count).toBe(1);
+    await counter.reset(a);
+    expect((await counter.hit(a, 60_000)).count).toBe(1);
+    expect((await counter.hit(b, 60_000)).count).toBe(2);
+  });
+
+  it('loses no hit among 20 simultaneous ones on a key', async () => {
+    const counter = counterWith(Date.now);
+    const key = uniqueKey('burst');
+    const counts = await Promise.all(Array.from({ length: 20 }, () => counter.hit(key, 60_000)));
+    expect(counts.map((c) => c.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await counter.hit(key, 60_000)).count).toBe(21);
+  });
+});
+
+describe('the counter of this store', () => {
+  it(`is ${testStore === 'postgres' ? 'the shared table' : 'process memory'} on ${testStore}`, async () => {
+    const counter = openWindowCounter(t.store);
+    expect(counter).toBeInstanceOf(testStore === 'postgres' ? DatabaseWindowCounter : MemoryWindowCounter);
+    const key = uniqueKey('which');
+    await counter.hit(key, 60_000);
+    expect(await storedRow(key)).toEqual(
+      testStore === 'postgres' ? { key, count: 1, reset_at: expect.any(Number) } : undefined,
+    );
+  });
+});
+
+describe('the rate_limits table', () => {
+  it('counts 20 simultaneous hits from two instances (two pools) on one key to exactly 20', async () => {
+    const key = uniqueKey('two-pools');
+    const [first, second] = [new DatabaseWindowCounter(t.store.db), new DatabaseWindowCounter(other.db)];
+    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? second : first).hit(key, 60_000)));
+    expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // Every hit ends in the one window the first opened.
+    expect(new Set(hits.map((h) => h.resetAt)).size).toBe(1);
+    expect(await storedRow(key)).toMatchObject({ count: 20 });
+  });
+
+  it('sweeps ended windows in bounded batches and keeps open ones', async () => {
+    // Times long past: the other tests' rows, whose windows end now-ish, are never ended here.
+    const now = 1_000_000;
+    const ended = Array.from({ length: 5 }, (_, i) => uniqueKey(`ended${i}`));
+    const open = [uniqueKey('open1'), uniqueKey('open2')];
+    await t.store.db
+      .insertInto('rate_limits')
+      .values([
+        ...ended.map((key, i) => ({ key, count: 3, reset_at: now - 1000 + i })),
+        ...open.map((key) => ({ key, count: 3, reset_at: now + 1 })),
+      ])
+      .execute();
+    const counter = new DatabaseWindowCounter(t.store.db, { now: () => now, sweepBatch: 3 });
+    expect(await counter.sweep()).toBe(3);
+    expect(await counter.sweep()).toBe(2);
+    expect(await counter.sweep()).toBe(0);
+    for (const key of ended) expect(await storedRow(key)).toBeUndefined();
+    for (const key of open) expect(await storedRow(key)).toMatchObject({ count: 3 });
+  });
+
+  it('is swept by the first hit and then at most once per interval, with no timer', async () => {
+    const clock = manualClock(2_000_000);
+    const counter = new DatabaseWindowCounter(t.store.db, { now: clock.now, sweepEveryMs: 60_000 });
+    const plantEnded = async () => {
+      const key = uniqueKey('stale');
+      await t.store.db
+        .insertInto('rate_limits')
+        .values({ key, count: 1, reset_at: clock.at - 1 })
+        .execute();
+      return key;
+    };
+    const first = await plantEnded();
+    await counter.hit(uniqueKey('hit'), 1000);
+    expect(await storedRow(first)).toBeUndefined();
+
+    clock.at += 30_000;
+    const second = await plantEnded();
+    await counter.hit(uniqueKey('hit'), 1000);
+    expect(await storedRow(second)).toBeDefined();
+
+    clock.at += 30_000;
+    await counter.hit(uniqueKey('hit'), 1000);
+    expect(await storedRow(second)).toBeUndefined();
+  });
+
+  it('tells, and does not fail the hit, when a sweep fails', async () => {
+    const failures: unknown[] = [];
+    const counter = new DatabaseWindowCounter(t.store.db, { onSweepError: (error) => failures.push(error) });
+    counter.sweep = () => Promise.reject(new Error('sweep failed'));
+    expect((await counter.hit(uniqueKey('resilient'), 1000)).count).toBe(1);
+    expect(failures).toHaveLength(1);
+  });
+});
+
+describe('the in-memory counter', () => {
+  it('drops ended windows once it holds many keys', async () => {
+    const clock = manualClock();
+    const counter = new MemoryWindowCounter({ now: clock.now, sweepAbove: 3 });
+    await counter.hit('a', 1000);
+    await counter.hit('b', 1000);
+    await counter.hit('c', 5000);
+    clock.at += 2000;
+    await counter.hit('d', 1000);
+    expect(counter.size).toBe(2);
+  });
+});

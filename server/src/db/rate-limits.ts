@@ -1,0 +1,154 @@
+import type { Kysely } from 'kysely';
+import type { Store } from './database.ts';
+import type { Database } from './schema.ts';
+
+/** A key's count in its current window, and when that window ends (epoch ms). */
+export interface WindowCount {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Counters in fixed windows, the storage behind the abuse limits (DESIGN §4): in process memory
+ * on SQLite (one instance by design), in the `rate_limits` table on PostgreSQL so that every
+ * instance counts into the same windows (docs/decisions/0003).
+ */
+export interface WindowCounter {
+  /** Counts one hit on `key`, opening a new `windowMs` window when there is none or it has ended. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Forgets `key` (a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>;
+}
+
+export interface WindowCounterOptions {
+  /** The clock (epoch ms); tests move it. */
+  now?: () => number;
+}
+
+/** Windows kept in a Map; expired ones are dropped once the map grows large. */
+export class MemoryWindowCounter implements WindowCounter {
+  private readonly windows = new Map<string, WindowCount>();
+  private readonly now: () => number;
+  private readonly sweepAbove: number;
+
+  constructor(options: WindowCounterOptions & { sweepAbove?: number } = {}) {
+    this.now = options.now ?? Date.now;
+    this.sweepAbove = options.sweepAbove ?? 10_000;
+  }
+
+  /** How many keys are held (tests). */
+  get size() {
+    return this.windows.size;
+  }
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.now();
+    if (this.windows.size >= this.sweepAbove) this.sweep(now);
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      const fresh = { count: 1, resetAt: now + windowMs };
+      this.windows.set(key, fresh);
+      return { ...fresh };
+    }
+    window.count += 1;
+    return { ...window };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export interface DatabaseWindowCounterOptions extends WindowCounterOptions {
+  /** At most one sweep of expired rows per this many ms, run by the hit that comes due (default 1 minute). */
+  sweepEveryMs?: number;
+  /** At most this many expired rows are deleted per sweep (default 1000). */
+  sweepBatch?: number;
+  /** Told when a sweep fails (the hit that ran it still succeeds; the next due hit retries). */
+  onSweepError?: (error: unknown) => void;
+}
+
+/**
+ * Windows in the `rate_limits` table, shared by every instance on one database. A hit is one
+ * atomic upsert: concurrent hits on a key, from any instance, serialise on its row, so none is
+ * lost and each sees its own count. Times come from the instances' clocks (kept in step by NTP;
+ * a skew only shifts when a window ends, never what is counted in it).
+ */
+export class DatabaseWindowCounter implements WindowCounter {
+  private readonly now: () => number;
+  private readonly sweepEveryMs: number;
+  private readonly sweepBatch: number;
+  private readonly onSweepError: (error: unknown) => void;
+  private nextSweepAt = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: DatabaseWindowCounterOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.sweepEveryMs = options.sweepEveryMs ?? 60_000;
+    this.sweepBatch = options.sweepBatch ?? 1000;
+    this.onSweepError = options.onSweepError ?? (() => {});
+  }
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.now();
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key, count: 1, reset_at: now + windowMs })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet((eb) => {
+          const ended = eb('rate_limits.reset_at', '<=', now);
+          return {
+            count: eb
+              .case()
+              .when(ended)
+              .then(1)
+              .else(eb('rate_limits.count', '+', 1))
+              .end(),
+            reset_at: eb
+              .case()
+              .when(ended)
+              .then(eb.ref('excluded.reset_at'))
+              .else(eb.ref('rate_limits.reset_at'))
+              .end(),
+          };
+        }),
+      )
+      .returning(['count', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    if (now >= this.nextSweepAt) {
+      this.nextSweepAt = now + this.sweepEveryMs;
+      // Housekeeping must never fail the request that happened to run it.
+      await this.sweep(now).catch(this.onSweepError);
+    }
+    return { count: Number(row.count), resetAt: Number(row.reset_at) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  }
+
+  /**
+   * Deletes up to one batch of ended windows; returns how many. The outer `reset_at` test keeps a
+   * window that another instance reopened meanwhile (PostgreSQL re-checks it on the locked row).
+   */
+  async sweep(now = this.now()): Promise<number> {
+    const result = await this.db
+      .deleteFrom('rate_limits')
+      .where('reset_at', '<=', now)
+      .where('key', 'in', (eb) =>
+        eb.selectFrom('rate_limits').select('key').where('reset_at', '<=', now).limit(this.sweepBatch),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+/** The counter for this store: the database on PostgreSQL, process memory on SQLite. */
+export const openWindowCounter = (store: Store, options: DatabaseWindowCounterOptions = {}): WindowCounter =>
+  store.dialect === 'postgres' ? new DatabaseWindowCounter(store.db, options) : new MemoryWindowCounter(options);
