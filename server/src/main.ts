@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openStore } from './db/database.ts';
@@ -17,7 +19,9 @@ if (config.adminEmail && config.adminPassword) {
 const demoAsked = store.dialect === 'sqlite' ? config.demoData : process.env.DEMO_DATA === '1';
 if (demoAsked) {
   const printed = await seedDemoData(store.db, config.dataDir);
+  const saved = join(config.dataDir, 'demo-credentials.txt');
   if (printed) console.log(printed);
+  else if (existsSync(saved)) console.log(`Demo accounts: see ${saved}`);
 }
 
 let closing = false;
