@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   e2eAdmin,
   expect,
+  expectAccessible,
   marker,
   newPerson,
   parcelFromNewSender,
@@ -44,6 +45,7 @@ test.describe('runners in the back office', () => {
     const runnerCard = page.getByRole('article', { name: `Futár ${person.userName}` });
     await expect(runnerCard).toBeVisible();
     await expect(runnerCard).toContainText(person.email);
+    await expectAccessible(page);
     await expect(runnerCard).not.toContainText(person.password);
     await runnerCard.getByRole('link', { name: 'Szerkesztés' }).click();
     await expect(page).toHaveURL(`/SaFutarSzerkesztes/${person.userName}`);
@@ -115,6 +117,7 @@ test.describe('parcels in the back office', () => {
     await expect(page.getByRole('heading', { name: 'Csomag Szerkesztése' })).toBeVisible();
     await expect(page.getByLabel('Azonosító')).toHaveValue(parcelId);
     await expect(page.getByLabel('Azonosító')).toBeDisabled();
+    await expectAccessible(page);
     await page.getByLabel('Kategória').fill('Keretezett festmény');
     await page.getByLabel('Kiszállítási cím').fill('6720 Szeged, Kárász utca 5');
     await page.getByRole('button', { name: 'Módosít' }).click();
@@ -155,6 +158,7 @@ test.describe('parcels in the back office', () => {
       page.getByText(`Biztosan a(z) ${parcel.id} azonosítójú csomagot ${runner.account.userName} futárhoz rendeled?`),
     ).toBeVisible();
     await expect(assign).toBeEnabled();
+    await expectAccessible(page);
     await assign.click();
     await expect(page.getByText('Sikeres hozzárendelés!')).toBeVisible();
 
@@ -172,6 +176,7 @@ test.describe('parcels in the back office', () => {
     await page.goto('/SaCsomagListazas');
     await page.getByLabel('Feladó').fill(parcel.senderUser);
     await expect(card(page, parcel.id)).toContainText('szállítás alatt');
+    await expectAccessible(page);
     await card(page, parcel.id).getByRole('button', { name: 'Leadás' }).click();
     await expect(page.getByText('Sikeres csomagleadás!')).toBeVisible();
     await expect(card(page, parcel.id)).toContainText('leadott');
@@ -211,6 +216,7 @@ test.describe('parcels in the back office', () => {
     for (let i = 0; i < 3; i++) await parcelFromNewSender(browser);
     await page.goto('/SaTerkep');
     await expect(page.locator('.marker-cluster').first()).toBeVisible();
+    await expectAccessible(page);
 
     const map = await page.getByRole('region', { name: 'Csomagok térképe' }).boundingBox();
     if (!map) throw new Error('no map');

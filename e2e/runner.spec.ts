@@ -1,6 +1,7 @@
 import {
   decodeQr,
   expect,
+  expectAccessible,
   marker,
   metresNorth,
   parcelFromNewSender,
@@ -33,6 +34,7 @@ test.describe('waiting pool and pickup', () => {
     await runner.page.goto('/FolyamatbanLevoCsomagok');
     await expect(card(runner.page, parcel.id)).toBeVisible();
     await expect(card(runner.page, parcel.id).getByText('szállítás alatt')).toBeVisible();
+    await expectAccessible(runner.page);
     await runner.context.close();
     await watcher.context.close();
   });
@@ -135,6 +137,7 @@ test.describe('delivery', () => {
     await runner.page.reload();
     const qr = runner.page.getByRole('img', { name: 'Átvételi QR kód' });
     await expect(qr).toBeVisible();
+    await expectAccessible(runner.page);
     expect(await qr.getAttribute('width')).toBe('128');
     const link = new URL(await decodeQr(qr));
     expect(link.pathname).toBe('/Csomagatvetel');
@@ -146,6 +149,7 @@ test.describe('delivery', () => {
     const receiverPage = await receiver.newPage();
     await receiverPage.goto(link.toString());
     await expect(receiverPage.getByRole('heading', { name: 'Csomagátvétel QR kóddal' })).toBeVisible();
+    await expectAccessible(receiverPage);
     await receiverPage.getByRole('button', { name: 'Átvétel' }).click();
     await expect(receiverPage.getByText('Sikeres csomagleadás!').first()).toBeVisible();
 
@@ -178,6 +182,7 @@ test.describe('runner map and live location', () => {
     const runner = await runnerContext(browser, { latitude: sopron.lat, longitude: sopron.lng });
     await runner.page.goto('/FutarTerkep');
     await expect(marker(runner.page, 'Ez te vagy')).toBeVisible();
+    await expectAccessible(runner.page);
     const map = await runner.page.getByRole('region', { name: 'Futárra váró csomagok térképe' }).boundingBox();
     if (!map) throw new Error('no map');
     // The pickup marker of this parcel is the one in view.
