@@ -3,6 +3,7 @@ import {
   e2eAdmin,
   expect,
   expectAccessible,
+  fillAccountForm,
   marker,
   newPerson,
   parcelFromNewSender,
@@ -27,16 +28,7 @@ test.describe('runners in the back office', () => {
     const person = newPerson('runner');
     await page.goto('/SaFutarReg');
     await expect(page.getByRole('heading', { name: 'Szuper Admin Futár Regisztráció' })).toBeVisible();
-    for (const [label, value] of [
-      ['Név', person.name],
-      ['Felhasználónév', person.userName],
-      ['Email', person.email],
-      ['Jelszó', person.password],
-      ['Telefonszám', person.phoneNumber],
-      ['Cím', person.address],
-    ] as const) {
-      await page.getByLabel(label, { exact: true }).fill(value);
-    }
+    await fillAccountForm(page, person);
     await page.getByRole('button', { name: 'Regisztráció' }).click();
     await expect(page.getByText('Sikeres futárregisztráció!')).toBeVisible();
     await expect(page).toHaveURL('/SaFutarListazas');

@@ -1,4 +1,4 @@
-import { e2eAdmin, expect, newPerson, registerViaApi, signInWithForm, test } from './fixtures.ts';
+import { e2eAdmin, expect, fillAccountForm, newPerson, registerViaApi, signInWithForm, test } from './fixtures.ts';
 
 const userMenu = [
   'Áttekintés',
@@ -51,16 +51,7 @@ test.describe('registration', () => {
     await page.goto('/Regisztracio');
     await page.getByRole('link', { name: 'Regisztráció futárként' }).click();
     await expect(page).toHaveURL('/FutarRegisztracio');
-    for (const [label, value] of [
-      ['Név', person.name],
-      ['Felhasználónév', person.userName],
-      ['Email', person.email],
-      ['Jelszó', person.password],
-      ['Telefonszám', person.phoneNumber],
-      ['Cím', person.address],
-    ] as const) {
-      await page.getByLabel(label, { exact: true }).fill(value);
-    }
+    await fillAccountForm(page, person);
     await page.getByRole('button', { name: 'Regisztráció' }).click();
     await expect(page).toHaveURL('/FutarDashboard');
     await expectMenu(page, runnerMenu);

@@ -34,6 +34,20 @@ export async function signInViaApi(request: APIRequestContext, email: string, pa
   return (await response.json()).account;
 }
 
+/** Types a person into the six labelled fields of a registration form. */
+export async function fillAccountForm(page: Page, person: Person) {
+  for (const [label, value] of [
+    ['Név', person.name],
+    ['Felhasználónév', person.userName],
+    ['Email', person.email],
+    ['Jelszó', person.password],
+    ['Telefonszám', person.phoneNumber],
+    ['Cím', person.address],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
 /** Signs in through the real form, as a person would. */
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/Bejelentkezes');

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../api/client.ts';
 import { notify } from '../lib/notify.ts';
+import { PasswordAndContactFields } from './contact-fields.tsx';
 import { FormError, FormField } from './form-field.tsx';
 import { applyServerErrors } from './use-server-errors.ts';
 
@@ -48,26 +49,7 @@ export function AccountForm({
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <FormField
-        label="Jelszó"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label="Telefonszám"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phoneNumber?.message}
-        {...form.register('phoneNumber')}
-      />
-      <FormField
-        label="Cím"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...form.register('address')}
-      />
+      <PasswordAndContactFields register={form.register} errors={errors} />
       <FormError message={failure} />
       <button className="button primary" type="submit" disabled={isSubmitting}>
         {submitLabel}

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../api/client.ts';
 import { notify } from '../lib/notify.ts';
+import { PasswordAndContactFields } from './contact-fields.tsx';
 import { FormError, FormField } from './form-field.tsx';
 import { applyServerErrors } from './use-server-errors.ts';
 
@@ -53,26 +54,10 @@ export function ProfileForm({
     <form className="form card" onSubmit={onSubmit} noValidate>
       <FormField label="Felhasználónév" value={account.userName} disabled readOnly />
       <FormField label="Név" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <FormField
-        label="Jelszó"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Új jelszó (ha változtatnád)"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label="Telefonszám"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phoneNumber?.message}
-        {...form.register('phoneNumber')}
-      />
-      <FormField
-        label="Cím"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...form.register('address')}
+      <PasswordAndContactFields
+        register={form.register}
+        errors={errors}
+        passwordPlaceholder="Új jelszó (ha változtatnád)"
       />
       {emailEditable ? (
         <FormField
