@@ -30,6 +30,7 @@ import {
   machine,
   mib,
   requestJson,
+  signUpOverHttp,
   startAppProcess,
 } from './lib/app-process.ts';
 
@@ -220,25 +221,7 @@ try {
   const senderCookies = await inBatches(
     Array.from({ length: senders }, (_, i) => i),
     4,
-    async (i) => {
-      const userName = `bench_${runTag}_${i}`;
-      const response = await requestJson(origin, '/api/auth/register', {
-        method: 'POST',
-        forwardedFor: nextAddress(),
-        body: {
-          role: 'user',
-          name: `Bench Elek ${i}`,
-          userName,
-          email: `${userName}@example.hu`,
-          password: 'titkos-jelszo',
-          phoneNumber: '+36 30 111 2222',
-          address: '1052 Budapest, Váci utca 12',
-        },
-      });
-      const { cookie } = expectStatus(response, 201, `register ${userName}`);
-      if (!cookie) throw new Error(`no session cookie for ${userName}`);
-      return cookie;
-    },
+    (i) => signUpOverHttp(origin, 'user', `bench_${runTag}_${i}`, { forwardedFor: nextAddress() }),
   );
   const signUpMs = Date.now() - signUpStarted;
   let nextSender = 0;

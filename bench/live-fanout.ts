@@ -29,6 +29,7 @@ import {
   mib,
   percentile,
   requestJson,
+  signUpOverHttp,
   startAppProcess,
 } from './lib/app-process.ts';
 
@@ -155,25 +156,8 @@ try {
     if (!cookie) throw new Error(`no session cookie for ${email}`);
     return cookie;
   });
-  const signUp = async (role: 'user' | 'runner', i: number) => {
-    const userName = `bench_${role}_${runTag}_${i}`;
-    const response = await requestJson(app.origin, '/api/auth/register', {
-      method: 'POST',
-      localAddress: nextLoopback(),
-      body: {
-        role,
-        name: `Bench ${role === 'user' ? 'Elek' : 'Futár'} ${i}`,
-        userName,
-        email: `${userName}@example.hu`,
-        password: 'titkos-jelszo',
-        phoneNumber: '+36 30 111 2222',
-        address: '1052 Budapest, Váci utca 12',
-      },
-    });
-    const { cookie } = expectStatus(response, 201, `register ${userName}`);
-    if (!cookie) throw new Error(`no session cookie for ${userName}`);
-    return cookie;
-  };
+  const signUp = (role: 'user' | 'runner', i: number) =>
+    signUpOverHttp(app.origin, role, `bench_${role}_${runTag}_${i}`, { localAddress: nextLoopback() });
   const pickups = Math.floor(changeCount / 2);
   const creates = changeCount - pickups;
   const senderCookies = await inBatches(

@@ -145,6 +145,31 @@ export function expectStatus(response: JsonResponse, status: number, what: strin
   return response;
 }
 
+/** Registers a throwaway user or runner through the API; returns its session cookie. */
+export async function signUpOverHttp(
+  origin: string,
+  role: 'user' | 'runner',
+  userName: string,
+  connection: Pick<JsonRequest, 'forwardedFor' | 'localAddress'> = {},
+): Promise<string> {
+  const response = await requestJson(origin, '/api/auth/register', {
+    method: 'POST',
+    ...connection,
+    body: {
+      role,
+      name: `Bench ${role === 'user' ? 'Elek' : 'Futár'} ${userName}`,
+      userName,
+      email: `${userName}@example.hu`,
+      password: 'titkos-jelszo',
+      phoneNumber: '+36 30 111 2222',
+      address: '1052 Budapest, Váci utca 12',
+    },
+  });
+  const { cookie } = expectStatus(response, 201, `register ${userName}`);
+  if (!cookie) throw new Error(`no session cookie for ${userName}`);
+  return cookie;
+}
+
 /** Runs `task` over `items`, at most `limit` at a time. */
 export async function inBatches<T, R>(
   items: readonly T[],
