@@ -66,6 +66,8 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 export const meResponseSchema = z.object({ account: accountSchema.nullable() });
+/** What sign-in, registration and profile reads and edits answer. */
+export const accountResponseSchema = z.object({ account: accountSchema });
 
 /** Profile edit: every field optional; an empty password means "keep the old one". */
 export const profileUpdateSchema = z.object({

@@ -27,6 +27,7 @@ export const messages = {
 
   // generic
   notFound: 'Nem található.',
+  badRequestUrl: 'Hibás kérés: a cím nem értelmezhető.',
   pageNotFound: 'Az oldal nem található (404)',
   serverError: 'Váratlan hiba történt. Próbáld újra később.',
   networkError: 'Nem sikerült elérni a szervert. Ellenőrizd a kapcsolatot.',

@@ -39,4 +39,3 @@ export const runnerUpdateSchema = profileUpdateSchema.extend({ userName: userNam
 export type RunnerUpdate = z.infer<typeof runnerUpdateSchema>;
 
 export const runnerParamsSchema = z.object({ userName: userNameField });
-export const runnerResponseSchema = z.object({ account: accountSchema });

@@ -23,7 +23,8 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('account', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // By the matched route, not the raw URL: /%61pi/… reaches the same routes as /api/….
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = hashToken(token);

@@ -1,4 +1,4 @@
-import { accountSchema, loginBodySchema, meResponseSchema, registerBodySchema } from '@csomag/domain/account';
+import { accountResponseSchema, loginBodySchema, meResponseSchema, registerBodySchema } from '@csomag/domain/account';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import { LoginLimiter } from './login-limiter.ts';
 import { verifyPassword } from './passwords.ts';
 import { presentAccount } from './present.ts';
 
-const accountResponse = z.object({ account: accountSchema });
 const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // 30 registrations per IP per hour (DESIGN §4).
       config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
-      schema: { tags: ['auth'], body: registerBodySchema, response: { 201: accountResponse, ...errors } },
+      schema: { tags: ['auth'], body: registerBodySchema, response: { 201: accountResponseSchema, ...errors } },
     },
     async (request, reply) => {
       const { role, ...input } = request.body;
@@ -33,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: accountResponse, ...errors } } },
+    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: accountResponseSchema, ...errors } } },
     async (request, reply) => {
       const { email, password } = request.body;
       if (!(await limiter.tryAttempt(email, request.ip))) throw rateLimited(messages.tooManyLoginAttempts);

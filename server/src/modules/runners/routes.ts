@@ -1,9 +1,9 @@
+import { accountResponseSchema } from '@csomag/domain/account';
 import {
   runnerCreateBodySchema,
   runnerListQuerySchema,
   runnerListSchema,
   runnerParamsSchema,
-  runnerResponseSchema,
   runnerUpdateSchema,
 } from '@csomag/domain/runner';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,7 +39,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['runners'],
         summary: 'Register a runner (inactive); the superadmin stays signed in as themself',
         body: runnerCreateBodySchema,
-        response: { 201: runnerResponseSchema, ...errors },
+        response: { 201: accountResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['runners'],
         summary: 'A runner (that runner or the superadmin)',
         params: runnerParamsSchema,
-        response: { 200: runnerResponseSchema, ...errors },
+        response: { 200: accountResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'userName and email are read-only (equal values accepted); an empty password keeps the old one.',
         params: runnerParamsSchema,
         body: runnerUpdateSchema,
-        response: { 200: runnerResponseSchema, ...errors },
+        response: { 200: accountResponseSchema, ...errors },
       },
     },
     async (request) => {

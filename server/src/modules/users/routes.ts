@@ -1,4 +1,4 @@
-import { accountSchema, profileUpdateSchema, userNameField } from '@csomag/domain/account';
+import { accountResponseSchema, profileUpdateSchema, userNameField } from '@csomag/domain/account';
 import { ROLES } from '@csomag/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,6 @@ import { presentAccount } from '../auth/present.ts';
 import { findManagedAccount, updateProfile } from './service.ts';
 
 const params = z.object({ userName: userNameField });
-const accountResponse = z.object({ account: accountSchema });
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +19,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'A profile (its owner or the superadmin)',
         params,
-        response: { 200: accountResponse, ...errors },
+        response: { 200: accountResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -38,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a profile (its owner or the superadmin); an empty password keeps the old one',
         params,
         body: profileUpdateSchema,
-        response: { 200: accountResponse, ...errors },
+        response: { 200: accountResponseSchema, ...errors },
       },
     },
     async (request) => {
