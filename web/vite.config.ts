@@ -4,5 +4,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: true },
+  // Maps are written for debugging but not referenced, so browsers never download them.
+  build: { outDir: 'dist', sourcemap: 'hidden' },
 });

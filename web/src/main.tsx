@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { ApiError } from './api/client.ts';
-import { router } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -18,10 +18,16 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// A page rendered at build time (the server sends one only for its own paths) is taken over in
+// place; the shell of every other page is replaced.
+if (root.dataset.prerendered !== undefined) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,9 +1,9 @@
 import type { Role } from '@csomag/domain/roles';
 import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { Guard } from './app/guard.tsx';
 import { Layout } from './app/layout.tsx';
-import { ErrorPage, NotFoundPage } from './app/status-pages.tsx';
+import { NotFoundPage } from './app/status-pages.tsx';
 import { LandingPage } from './features/landing/landing-page.tsx';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -46,6 +46,11 @@ interface Row {
   path: string;
   access: Access;
   Page: ComponentType;
+  /**
+   * Public and, until its data arrives, the same for everyone: its HTML is rendered at build time
+   * (web/scripts/prerender.ts) and served for every path the pattern matches.
+   */
+  prerender?: true;
 }
 
 const USER = ['user'] as const;
@@ -54,13 +59,13 @@ const ADMIN = ['superadmin'] as const;
 
 /** SPEC §2.1's route table and its guard table in one: path → screen → who may see it. */
 export const routeTable: Row[] = [
-  { path: '/', access: 'public', Page: LandingPage },
-  { path: '/Bejelentkezes', access: 'public', Page: LoginPage },
-  { path: '/Regisztracio', access: 'public', Page: RegisterChoicePage },
-  { path: '/FelhasznaloRegisztracio', access: 'public', Page: RegisterUserPage },
-  { path: '/FutarRegisztracio', access: 'public', Page: RegisterRunnerPage },
-  { path: '/CsomagKovetes', access: 'public', Page: TrackingSearchPage },
-  { path: '/CsomagKovetes/:packageId', access: 'public', Page: TrackingPage },
+  { path: '/', access: 'public', Page: LandingPage, prerender: true },
+  { path: '/Bejelentkezes', access: 'public', Page: LoginPage, prerender: true },
+  { path: '/Regisztracio', access: 'public', Page: RegisterChoicePage, prerender: true },
+  { path: '/FelhasznaloRegisztracio', access: 'public', Page: RegisterUserPage, prerender: true },
+  { path: '/FutarRegisztracio', access: 'public', Page: RegisterRunnerPage, prerender: true },
+  { path: '/CsomagKovetes', access: 'public', Page: TrackingSearchPage, prerender: true },
+  { path: '/CsomagKovetes/:packageId', access: 'public', Page: TrackingPage, prerender: true },
   { path: '/Csomagatvetel', access: 'public', Page: HandoverPage },
   { path: '/FelhasznaloDashboard', access: USER, Page: UserDashboardPage },
   { path: '/FeladottCsomagok', access: USER, Page: SentParcelsPage },
@@ -85,24 +90,28 @@ export const routeTable: Row[] = [
   { path: '/SaTerkep', access: ADMIN, Page: AdminMapPage },
 ];
 
-const children: RouteObject[] = routeTable.map(({ path, access, Page }) => ({
-  path,
-  // A failing page keeps the header and menu around its error message.
-  errorElement: <ErrorPage />,
-  element:
-    access === 'public' ? (
-      <Page />
-    ) : (
-      <Guard roles={access}>
-        <Page />
-      </Guard>
-    ),
-}));
-
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    errorElement: <ErrorPage />,
-    children: [...children, { path: '*', element: <NotFoundPage /> }],
-  },
-]);
+/** The whole app's routes: the layout around every page, then SPEC's 404 for anything else. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {routeTable.map(({ path, access, Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              access === 'public' ? (
+                <Page />
+              ) : (
+                <Guard roles={access}>
+                  <Page />
+                </Guard>
+              )
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

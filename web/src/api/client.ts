@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
 import type { z } from 'zod';
 
@@ -27,6 +26,20 @@ export async function apiRequest<S extends z.ZodType>(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<z.infer<S>> {
+  return schema.parse(await requestJson(method, path, body, signal));
+}
+
+/**
+ * The request itself, answering the body as unknown JSON. Only for callers that parse the body
+ * themselves: the session check parses with zod only when there is an account to read, so a
+ * stranger's first page loads no schema library (docs/decisions/0008-small-first-download.md).
+ */
+export async function requestJson(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -42,15 +55,17 @@ export async function apiRequest<S extends z.ZodType>(
   }
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : null;
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(json);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
-    throw new ApiError(response.status, 'internal', messages.serverError);
-  }
-  return schema.parse(json);
+  if (!response.ok) throw await apiError(response.status, json);
+  return json;
+}
+
+/** Errors are rare: their schema (and zod with it) loads only when one arrives. */
+async function apiError(status: number, json: unknown): Promise<ApiError> {
+  const { apiErrorSchema } = await import('@csomag/domain/errors');
+  const parsed = apiErrorSchema.safeParse(json);
+  if (!parsed.success) return new ApiError(status, 'internal', messages.serverError);
+  const { code, message, fields } = parsed.data.error;
+  return new ApiError(status, code, message, fields);
 }
 
 function safeJson(text: string): unknown {

@@ -1,12 +1,19 @@
-import { type Account, accountSchema, meResponseSchema } from '@csomag/domain/account';
+import type { Account } from '@csomag/domain/account';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from './client.ts';
+import { requestJson } from './client.ts';
+
+/** Signed out is `{account: null}`; only an account needs its schema (and zod) to be read. */
+async function readSession(signal: AbortSignal): Promise<Account | null> {
+  const json = await requestJson('GET', '/auth/me', undefined, signal);
+  if (json !== null && typeof json === 'object' && 'account' in json && json.account === null) return null;
+  const { meResponseSchema } = await import('@csomag/domain/account');
+  return meResponseSchema.parse(json).account;
+}
 
 export const sessionQueryOptions = queryOptions({
   queryKey: ['session'],
-  queryFn: async ({ signal }) => (await apiRequest('GET', '/auth/me', meResponseSchema, undefined, signal)).account,
+  queryFn: ({ signal }) => readSession(signal),
   staleTime: 60_000,
 });
 
@@ -14,8 +21,6 @@ export const sessionQueryOptions = queryOptions({
 export function useSession() {
   return useQuery(sessionQueryOptions);
 }
-
-export const accountResponseSchema = z.object({ account: accountSchema });
 
 /** After sign-in or registration: the new session replaces everything cached for the old one. */
 export function startClientSession(queryClient: QueryClient, account: Account) {
@@ -28,7 +33,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/auth/logout', z.null()),
+    // The answer has no body to read: success is the 2xx itself.
+    mutationFn: () => requestJson('POST', '/auth/logout'),
     onSuccess: async () => {
       // Leave the guarded page first, or its guard would send us to the sign-in page.
       await navigate('/');

@@ -1,16 +1,45 @@
-import { TOAST_AUTO_CLOSE_MS } from '@csomag/domain/constants';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { Bounce, ToastContainer } from 'react-toastify';
+import { Component, lazy, memo, type ReactNode, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
-import { RunnerLocationReporter } from '../features/runner/location-reporter.tsx';
-import 'react-toastify/dist/ReactToastify.css';
+import { useToastsWanted } from '../lib/notify.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { Loading } from './status-pages.tsx';
+import { ErrorPage, Loading } from './status-pages.tsx';
+
+// Only runners report their position, and only pages that toast need the toasts.
+const RunnerLocationReporter = lazy(() => import('../features/runner/location-reporter.tsx'));
+const ToastHost = lazy(() => import('./toast-host.tsx'));
+
+/** A failing page keeps the header and menu around its error message; another page starts afresh. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <ErrorPage /> : this.props.children;
+  }
+}
+
+/**
+ * The page itself, memoised: the layout's own updates (the session arriving, the first toast) must
+ * not reach a page rendered at build time whose script is still on its way, or React would throw
+ * its HTML away and show the loading state instead.
+ */
+const Page = memo(function Page() {
+  const { pathname } = useLocation();
+  return (
+    <PageErrorBoundary key={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+});
 
 export function Layout() {
   const { data: account } = useSession();
+  const toastsWanted = useToastsWanted();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -18,13 +47,13 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="main">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <Page />
       </main>
       <Footer />
-      {account?.role === 'runner' && <RunnerLocationReporter />}
-      <ToastContainer position="bottom-center" autoClose={TOAST_AUTO_CLOSE_MS} transition={Bounce} newestOnTop />
+      <Suspense fallback={null}>
+        {account?.role === 'runner' && <RunnerLocationReporter />}
+        {toastsWanted && <ToastHost />}
+      </Suspense>
     </div>
   );
 }

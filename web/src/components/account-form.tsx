@@ -7,6 +7,7 @@ import { errorMessage } from '../api/client.ts';
 import { notify } from '../lib/notify.ts';
 import { PasswordAndContactFields } from './contact-fields.tsx';
 import { FormError, FormField } from './form-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 import { applyServerErrors } from './use-server-errors.ts';
 
 /**
@@ -51,9 +52,7 @@ export function AccountForm({
       />
       <PasswordAndContactFields register={form.register} errors={errors} />
       <FormError message={failure} />
-      <button className="button primary" type="submit" disabled={isSubmitting}>
-        {submitLabel}
-      </button>
+      <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
     </form>
   );
 }

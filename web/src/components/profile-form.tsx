@@ -6,6 +6,7 @@ import { errorMessage } from '../api/client.ts';
 import { notify } from '../lib/notify.ts';
 import { PasswordAndContactFields } from './contact-fields.tsx';
 import { FormError, FormField } from './form-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 import { applyServerErrors } from './use-server-errors.ts';
 
 /**
@@ -72,9 +73,7 @@ export function ProfileForm({
       )}
       <FormError message={failure} />
       <div className="card-actions">
-        <button className="button primary" type="submit" disabled={isSubmitting}>
-          Mentés
-        </button>
+        <SubmitButton busy={isSubmitting}>Mentés</SubmitButton>
         {actions}
       </div>
     </form>

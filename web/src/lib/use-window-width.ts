@@ -6,9 +6,16 @@ const subscribe = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onChange);
 };
 
-/** The window width, tracked as SPEC §1 asks (the desktop layout switches at 1024 px). */
+/**
+ * The window width, tracked as SPEC §1 asks (the desktop layout switches at 1024 px). Pages
+ * rendered at build time assume a phone; the browser switches after hydrating.
+ */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 0,
+  );
 }
 
 export function useIsDesktop(): boolean {

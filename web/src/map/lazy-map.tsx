@@ -1,14 +1,39 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Loading } from '../components/loading.tsx';
 import type { MapViewProps } from './map-view.tsx';
 
 const MapView = lazy(() => import('./map-view.tsx'));
 
-/** Leaflet stays out of the first download: maps load when a page shows one. */
+/** True once the browser has had a moment with nothing to do (at most `timeout` ms). */
+function useIdle(timeout: number): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(() => setIdle(true), 1);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout });
+    return () => cancelIdleCallback(handle);
+  }, [timeout]);
+  return idle;
+}
+
+/**
+ * Leaflet stays out of the first download: maps load when a page shows one, after the page's own
+ * content has painted. The map's space is kept meanwhile, so nothing below it jumps.
+ */
 export function LazyMap(props: MapViewProps) {
-  return (
-    <Suspense fallback={<Loading />}>
+  const idle = useIdle(1000);
+  const placeholder = (
+    <div className="map" style={{ height: props.height }}>
+      <Loading />
+    </div>
+  );
+  return idle ? (
+    <Suspense fallback={placeholder}>
       <MapView {...props} />
     </Suspense>
+  ) : (
+    placeholder
   );
 }

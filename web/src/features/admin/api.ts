@@ -1,7 +1,7 @@
-import type { NewAccount, ProfileUpdate } from '@csomag/domain/account';
+import { accountResponseSchema, type NewAccount, type ProfileUpdate } from '@csomag/domain/account';
 import { type MapQuery, mapResponseSchema, type ParcelAdminUpdate } from '@csomag/domain/admin';
 import { type ParcelStatus, parcelDetailSchema, parcelSchema } from '@csomag/domain/parcel';
-import { type RunnerList, runnerListSchema, runnerResponseSchema } from '@csomag/domain/runner';
+import { type RunnerList, runnerListSchema } from '@csomag/domain/runner';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -38,13 +38,13 @@ export const runnerQuery = (userName: string) =>
   queryOptions({
     queryKey: ['runner', userName],
     queryFn: async ({ signal }) =>
-      (await apiRequest('GET', runnerPath(userName), runnerResponseSchema, undefined, signal)).account,
+      (await apiRequest('GET', runnerPath(userName), accountResponseSchema, undefined, signal)).account,
   });
 
 export function useRegisterRunner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewAccount) => apiRequest('POST', '/runners', runnerResponseSchema, body),
+    mutationFn: (body: NewAccount) => apiRequest('POST', '/runners', accountResponseSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['runners'] }),
   });
 }
@@ -52,7 +52,7 @@ export function useRegisterRunner() {
 export function useUpdateRunner(userName: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => apiRequest('PATCH', runnerPath(userName), runnerResponseSchema, body),
+    mutationFn: (body: ProfileUpdate) => apiRequest('PATCH', runnerPath(userName), accountResponseSchema, body),
     onSuccess: ({ account }) => {
       queryClient.setQueryData(runnerQuery(userName).queryKey, account);
       queryClient.invalidateQueries({ queryKey: ['runners'] });

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { apiRequest, errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { UserPicker } from './user-picker.tsx';
@@ -56,9 +57,7 @@ export function AdminParcelCreatePage() {
         />
         <ParcelDetailFields register={form.register} errors={errors} />
         <FormError message={create.isError ? errorMessage(create.error) : null} />
-        <button className="button primary" type="submit" disabled={isSubmitting}>
-          Létrehoz
-        </button>
+        <SubmitButton busy={isSubmitting}>Létrehoz</SubmitButton>
       </form>
     </section>
   );

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { parcelQuery, useAdminLive, useHandOver, useUpdateParcel } from './api.ts';
@@ -76,9 +77,7 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
         message={update.isError ? errorMessage(update.error) : handOver.isError ? errorMessage(handOver.error) : null}
       />
       <div className="card-actions">
-        <button className="button primary" type="submit" disabled={isSubmitting}>
-          Módosít
-        </button>
+        <SubmitButton busy={isSubmitting}>Módosít</SubmitButton>
         <button
           type="button"
           className="button"

@@ -1,7 +1,7 @@
-import type { LoginBody, RegisterBody } from '@csomag/domain/account';
+import { accountResponseSchema, type LoginBody, type RegisterBody } from '@csomag/domain/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
-import { accountResponseSchema, startClientSession } from '../../api/session.ts';
+import { startClientSession } from '../../api/session.ts';
 
 export function useSignIn() {
   const queryClient = useQueryClient();

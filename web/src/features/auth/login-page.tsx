@@ -6,7 +6,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
-import { Loading } from '../../components/loading.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSignIn } from './api.ts';
 
@@ -16,8 +16,6 @@ export function LoginPage() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [emailPlaceholder, setEmailPlaceholder] = useState('');
   const [passwordPlaceholder, setPasswordPlaceholder] = useState('');
   // Set when this page signs someone in, so the "already signed in" notice is for visits only.
@@ -28,19 +26,26 @@ export function LoginPage() {
     if (alreadySignedIn) notify.info(messages.alreadySignedIn, 'already-signed-in');
   }, [alreadySignedIn]);
 
-  if (isPending) return <Loading />;
+  // The form shows while the session is still being asked for: it is what nearly everyone here
+  // needs, and the page is rendered at build time (signed out).
   if (alreadySignedIn) return <Navigate to={roleHome[account.role]} replace />;
 
-  const onSubmit = (event: FormEvent) => {
+  // The fields are read from the form, not kept in state: what someone typed into the page
+  // rendered at build time, before its script took over, stays there.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const emailField = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
+    const passwordField = event.currentTarget.elements.namedItem('password') as HTMLInputElement;
+    const email = emailField.value;
+    const password = passwordField.value;
     const emailOk = email.trim().length >= MIN_EMAIL_LENGTH;
     const passwordOk = password.length >= MIN_PASSWORD_LENGTH;
     if (!emailOk) {
-      setEmail('');
+      emailField.value = '';
       setEmailPlaceholder(messages.emailTooShort);
     }
     if (!passwordOk) {
-      setPassword('');
+      passwordField.value = '';
       setPasswordPlaceholder(messages.passwordTooShort);
     }
     if (!emailOk || !passwordOk) return;
@@ -60,28 +65,16 @@ export function LoginPage() {
     <section className="page narrow">
       <h1>Bejelentkezés</h1>
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <FormField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          placeholder={emailPlaceholder}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <FormField label="Email" type="email" name="email" autoComplete="email" placeholder={emailPlaceholder} />
         <FormField
           label="Jelszó"
           type="password"
           name="password"
           autoComplete="current-password"
-          value={password}
           placeholder={passwordPlaceholder}
-          onChange={(event) => setPassword(event.target.value)}
         />
         <FormError message={signIn.isError ? errorMessage(signIn.error) : null} />
-        <button className="button primary" type="submit" disabled={signIn.isPending}>
-          Bejelentkezés
-        </button>
+        <SubmitButton busy={signIn.isPending}>Bejelentkezés</SubmitButton>
       </form>
       <p className="muted">
         Még nincs fiókod? <Link to={paths.registerUser}>Regisztráció felhasználóként</Link> vagy{' '}

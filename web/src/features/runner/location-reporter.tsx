@@ -10,7 +10,7 @@ import { type Position, useWatchedPosition } from '../../lib/geolocation.ts';
  * or 10 s have passed since the last report — enough for a live 'A futárod' marker, light on
  * battery and server. The server shows it only on parcels the runner carries.
  */
-export function RunnerLocationReporter() {
+export default function RunnerLocationReporter() {
   const { position } = useWatchedPosition();
   const last = useRef<{ position: Position; at: number } | null>(null);
   useEffect(() => {

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
@@ -112,9 +113,7 @@ export function SendParcelPage() {
           />
           <ParcelDetailFields register={form.register} errors={errors} />
           <FormError message={createParcel.isError ? errorMessage(createParcel.error) : null} />
-          <button className="button primary" type="submit" disabled={isSubmitting}>
-            Feladás
-          </button>
+          <SubmitButton busy={isSubmitting}>Feladás</SubmitButton>
         </form>
         <div className="send-map">
           {markers.length > 0 ? (

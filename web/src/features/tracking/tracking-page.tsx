@@ -26,31 +26,31 @@ function trackingMarkers(parcel: TrackingView): MapMarker[] {
 export function TrackingPage() {
   const parcelId = useParams().packageId ?? '';
   const { data: parcel, error, isPending } = useTracking(parcelId);
-
-  const back = (
-    <Link className="button" to={paths.trackingSearch}>
-      Vissza a kereséshez
-    </Link>
-  );
-  if (isPending) return <Loading />;
-  if (error || !parcel) {
-    const unknown = error instanceof ApiError && error.status === 404;
-    return (
-      <section className="page narrow">
-        <h1>Csomagkövetés</h1>
-        <p role="alert" className="form-error">
-          {unknown ? messages.parcelNotFound : errorMessage(error)}
-        </p>
-        {back}
-      </section>
-    );
-  }
+  // The frame shows at once (the page is rendered at build time too); the parcel's data follows.
   return (
     <section className="page">
       <div className="page-head">
         <h1>Csomagkövetés</h1>
-        {back}
+        <Link className="button" to={paths.trackingSearch}>
+          Vissza a kereséshez
+        </Link>
       </div>
+      {isPending ? (
+        <Loading />
+      ) : parcel ? (
+        <ParcelTracking parcel={parcel} />
+      ) : (
+        <p role="alert" className="form-error">
+          {error instanceof ApiError && error.status === 404 ? messages.parcelNotFound : errorMessage(error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ParcelTracking({ parcel }: { parcel: TrackingView }) {
+  return (
+    <>
       <div className="tracking">
         <dl className="card details" aria-label="A csomag adatai">
           <dt>ID</dt>
@@ -108,6 +108,6 @@ export function TrackingPage() {
         height={TRACKING_MAP.height}
         markers={trackingMarkers(parcel)}
       />
-    </section>
+    </>
   );
 }

@@ -1,13 +1,14 @@
 import { paths } from '@csomag/domain/paths';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { SubmitButton } from '../../components/submit-button.tsx';
 
 export function TrackingSearchPage() {
-  const [parcelId, setParcelId] = useState('');
   const navigate = useNavigate();
-  const onSubmit = (event: FormEvent) => {
+  // Read from the form: an id typed before the page's script took over is kept.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const id = parcelId.trim();
+    const id = (event.currentTarget.elements.namedItem('parcelId') as HTMLInputElement).value.trim();
     if (id) navigate(paths.tracking(id.toUpperCase()));
   };
   return (
@@ -19,17 +20,8 @@ export function TrackingSearchPage() {
           <label className="visually-hidden" htmlFor="parcel-id">
             Csomagazonosító
           </label>
-          <input
-            id="parcel-id"
-            placeholder="csomagID"
-            value={parcelId}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setParcelId(event.target.value)}
-          />
-          <button className="button primary" type="submit">
-            Keresés
-          </button>
+          <input id="parcel-id" name="parcelId" placeholder="csomagID" autoComplete="off" spellCheck={false} />
+          <SubmitButton>Keresés</SubmitButton>
         </form>
       </search>
     </section>
