@@ -1,248 +1,243 @@
 /**
- * Bundle: what the landing page downloads first — index.html, the entry script and stylesheet it
- * references, the modulepreload links and every chunk those import statically — against everything
- * the production build ships, raw and gzipped (level 6, as a typical server). Then checks, by printing,
- * that Leaflet, qrcode and the map code stay out of that first download (DESIGN §6: maps, QR and
- * other heavy code load lazily). Never fails on a size (DESIGN §8).
+ * Bundle: the bytes a person's browser receives per page, measured in Chromium against the
+ * production server (node server/dist/main.js over a fresh temp data dir) — not the gzip size of
+ * files on disk (DESIGN §10). Each page is opened with a cold cache (a fresh browser context) and
+ * left until the network is idle; then, per resource type, the requests and the body bytes
+ * received on the wire (Playwright's request.sizes().responseBodySize: CDP's
+ * Network.loadingFinished encodedDataLength minus the response headers, so compressed when the
+ * server compresses) and the decoded size (the body the page got). Also every script with its wire
+ * size and content-encoding, and whether the landing page loads anything that looks like Leaflet,
+ * the map or QR code. Map tiles come from a loopback origin that refuses (nothing is reachable
+ * offline) and are left out of the figures. Prints the targets as information; never fails on a size (DESIGN §8).
  *
- *   npm run bench:bundle -- [--build]     (builds with `npm run build` when web/dist is missing)
+ *   npm run bench:bundle -- [--build] [--lan]     (builds with `npm run build` when a build is missing)
+ *   WEB_DIST=/path/to/dist npm run bench:bundle     (another web build, served by the same server)
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { posix } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Request } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../e2e/chromium.ts';
+import { machine } from './lib/app-process.ts';
+import { createSharedParcel, startProductionServer, TILE_ORIGIN } from './lib/production-server.ts';
 
-const { values } = parseArgs({ options: { build: { type: 'boolean', default: false } } });
-const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'web', 'dist');
+const { values } = parseArgs({
+  options: { build: { type: 'boolean', default: false }, lan: { type: 'boolean', default: false } },
+});
+/**
+ * With --lan, pages open at http://csomagkuldo.lan:<port> (mapped to 127.0.0.1 inside Chromium), as on
+ * a home network without TLS: Chromium then offers only gzip and deflate, while on 127.0.0.1 (a
+ * potentially trustworthy origin, like HTTPS) it also offers br and zstd.
+ */
+const LAN_HOST = 'csomagkuldo.lan';
 
-if (values.build || !existsSync(join(dist, 'index.html'))) {
-  console.log(`${values.build ? 'building' : 'web/dist is missing: building'} with npm run build …`);
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('npm run build failed: no figures');
-    process.exit(1);
-  }
-}
-
-interface Asset {
-  path: string;
-  raw: number;
-  gzip: number;
-}
-const sizeOf = (file: string): Asset => {
-  const bytes = readFileSync(file);
-  return { path: relative(dist, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length };
+const KINDS = ['document', 'script', 'stylesheet', 'fetch/xhr', 'image', 'other'] as const;
+type Kind = (typeof KINDS)[number];
+const kindOf = (request: Request): Kind => {
+  const type = request.resourceType();
+  if (type === 'document' || type === 'script' || type === 'stylesheet' || type === 'image') return type;
+  if (type === 'fetch' || type === 'xhr' || type === 'eventsource') return 'fetch/xhr';
+  return 'other';
 };
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const isTile = (url: string) => new URL(url).origin === TILE_ORIGIN;
 
-/** Every file the build ships (source maps are for developers, not downloaded). */
-function shipped(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = join(dir, name);
-    if (statSync(file).isDirectory()) return shipped(file);
-    return name.endsWith('.map') ? [] : [file];
+interface Loaded {
+  url: string;
+  kind: Kind;
+  status: number;
+  /** Body bytes received (compressed when the server compressed). */
+  wire: number;
+  /** Body bytes after decoding. */
+  decoded: number;
+  encoding: string;
+  /** What the browser offered (Accept-Encoding). */
+  accepted: string;
+  fromServiceWorker: boolean;
+}
+
+interface PageFigures {
+  label: string;
+  path: string;
+  loaded: Loaded[];
+  tiles: number;
+  /** Requests that never finished while we watched (a live EventSource stream, say). */
+  open: string[];
+  failed: string[];
+  /** Where the page ended up, when the app sent it elsewhere (a guard, say). */
+  endedAt?: string;
+  error?: string;
+}
+
+async function describe(request: Request): Promise<Loaded> {
+  const response = await request.response();
+  const sizes = await request.sizes();
+  let decoded = 0;
+  try {
+    decoded = (await response?.body())?.length ?? 0;
+  } catch {} // a redirect or an aborted body has none
+  return {
+    url: request.url(),
+    kind: kindOf(request),
+    status: response?.status() ?? 0,
+    wire: sizes.responseBodySize,
+    decoded,
+    encoding: (await response?.headerValue('content-encoding')) ?? '-',
+    accepted: (await request.allHeaders())['accept-encoding'] ?? '-',
+    fromServiceWorker: request.serviceWorker() !== null,
+  };
+}
+
+/** One cold load of `path`: a fresh context (empty cache), optionally signed in with `cookie`. */
+async function measure(browser: Browser, origin: string, label: string, path: string, cookie?: string) {
+  const figures: PageFigures = { label, path, loaded: [], tiles: 0, open: [], failed: [] };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'hu-HU' });
+  if (cookie) {
+    const [name = '', value = ''] = cookie.split(/=(.*)/s);
+    await context.addCookies([{ name, value, url: origin }]);
+  }
+  // undefined: not finished yet; null: finished, but its sizes could not be read (listed as failed).
+  const pending = new Map<Request, Promise<Loaded | null | undefined>>();
+  const watched = (request: Request) => !/^(data|blob):/.test(request.url());
+  context.on('request', (request) => {
+    if (!watched(request)) return;
+    if (isTile(request.url())) figures.tiles++;
+    else pending.set(request, Promise.resolve(undefined));
   });
-}
-
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const attribute = (tag: string, name: string) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1];
-const fromHtml = new Set<string>();
-const reasons = new Map<string, string>();
-for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-  const rel = attribute(tag, 'rel');
-  const url = tag.startsWith('<script') ? attribute(tag, 'src') : attribute(tag, 'href');
-  if (!url || /^[a-z]+:/i.test(url)) continue;
-  const why = tag.startsWith('<script')
-    ? 'entry script'
-    : rel === 'modulepreload'
-      ? 'modulepreload'
-      : rel === 'stylesheet'
-        ? 'stylesheet'
-        : undefined;
-  if (!why) continue; // the icon and the like: not part of the first render
-  const path = url.replace(/^\//, '');
-  fromHtml.add(path);
-  reasons.set(path, why);
-}
-
-/** Static `import … from "./x.js"` / `export … from` / `import "./x.js"`: fetched before the module runs. */
-const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
-const first = new Set<string>();
-const queue = [...fromHtml];
-while (queue.length > 0) {
-  const path = queue.shift() as string;
-  if (first.has(path)) continue;
-  first.add(path);
-  if (!path.endsWith('.js')) continue;
-  const code = readFileSync(join(dist, path), 'utf8');
-  for (const [, specifier] of code.matchAll(STATIC_IMPORT)) {
-    const target = posix.normalize(posix.join(posix.dirname(path), specifier as string));
-    if (!reasons.has(target)) reasons.set(target, `static import of ${posix.basename(path)}`);
-    if (!first.has(target)) queue.push(target);
-  }
-}
-first.add('index.html');
-reasons.set('index.html', 'the page');
-
-const all = shipped(dist).map(sizeOf);
-const byPath = new Map(all.map((asset) => [asset.path, asset]));
-const firstAssets = [...first].map((path) => byPath.get(path) ?? sizeOf(join(dist, path)));
-const sum = (assets: Asset[], key: 'raw' | 'gzip') => assets.reduce((total, asset) => total + asset[key], 0);
-const kind = (path: string) => (path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : 'other');
-
-console.log(`\nBundle — web/dist built ${statSync(join(dist, 'index.html')).mtime.toISOString()}`);
-console.log('\nfirst download of the landing page (gzip level 6):');
-for (const asset of firstAssets.sort((a, b) => b.gzip - a.gzip)) {
-  console.log(
-    `  ${asset.path.padEnd(40)} ${kib(asset.raw).padStart(11)} ${kib(asset.gzip).padStart(11)} gz  ${reasons.get(asset.path) ?? ''}`,
-  );
-}
-console.log(
-  `  ${'total'.padEnd(40)} ${kib(sum(firstAssets, 'raw')).padStart(11)} ${kib(sum(firstAssets, 'gzip')).padStart(11)} gz` +
-    `  (${firstAssets.length} files)`,
-);
-for (const k of ['js', 'css', 'other'] as const) {
-  const everything = all.filter((asset) => kind(asset.path) === k);
-  const firstOfKind = firstAssets.filter((asset) => kind(asset.path) === k);
-  console.log(
-    `everything shipped, ${k.padEnd(5)} ${String(everything.length).padStart(3)} files ${kib(sum(everything, 'raw')).padStart(11)} ${kib(sum(everything, 'gzip')).padStart(11)} gz;` +
-      ` first download ${kib(sum(firstOfKind, 'gzip'))} gz`,
-  );
-}
-const share = sum(firstAssets, 'gzip') / sum(all, 'gzip');
-console.log(
-  `everything shipped, all   ${String(all.length).padStart(3)} files ${kib(sum(all, 'raw')).padStart(11)} ${kib(sum(all, 'gzip')).padStart(11)} gz;` +
-    ` the first download is ${(share * 100).toFixed(0)} % of it`,
-);
-
-/** Base64 VLQ, as in source maps: each segment's fields are deltas. */
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-function decodeSegment(segment: string): number[] {
-  const fields: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = BASE64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) {
-      shift += 5;
-      continue;
-    }
-    fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-    value = 0;
-    shift = 0;
-  }
-  return fields;
-}
-/** Where a chunk's minified bytes come from: each byte is charged to the source its mapping names. */
-function bytesBySource(path: string): Map<string, number> {
-  const charged = new Map<string, number>();
-  const mapFile = join(dist, `${path}.map`);
-  if (!existsSync(mapFile)) return charged;
-  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string };
-  const lines = readFileSync(join(dist, path), 'utf8').split('\n');
-  let source = 0;
-  map.mappings.split(';').forEach((mappingLine, lineIndex) => {
-    const length = lines[lineIndex]?.length ?? 0;
-    let column = 0;
-    let start = 0;
-    let owner: string | undefined;
-    const charge = (end: number) => {
-      const name = owner ?? '(unmapped)';
-      charged.set(name, (charged.get(name) ?? 0) + Math.max(0, end - start));
-    };
-    for (const segment of mappingLine.split(',')) {
-      if (!segment) continue;
-      const fields = decodeSegment(segment);
-      column += fields[0] ?? 0;
-      charge(column);
-      start = column;
-      if (fields.length >= 4) {
-        source += fields[1] ?? 0;
-        owner = map.sources[source];
-      } else owner = undefined;
-    }
-    charge(length);
+  context.on('requestfinished', (request) => {
+    if (!pending.has(request)) return;
+    const described = describe(request).catch((error: unknown) => {
+      figures.failed.push(`${request.url()} (sizes unreadable: ${error instanceof Error ? error.message : error})`);
+      return null;
+    });
+    pending.set(request, described);
   });
-  return charged;
-}
-/** node_modules/<package> or the app's own src/<folder>. */
-function packageOf(source: string): string {
-  const parts = source.split('/');
-  const modules = parts.lastIndexOf('node_modules');
-  if (modules !== -1) {
-    const name = parts[modules + 1] ?? '?';
-    return name.startsWith('@') ? `${name}/${parts[modules + 2] ?? '?'}` : name;
+  context.on('requestfailed', (request) => {
+    if (!pending.has(request)) return;
+    pending.delete(request);
+    figures.failed.push(`${request.url()} (${request.failure()?.errorText ?? 'failed'})`);
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+    const landedOn = new URL(page.url()).pathname;
+    if (landedOn !== path) figures.endedAt = landedOn;
+    for (const [request, loaded] of pending) {
+      const value = await loaded;
+      if (value) figures.loaded.push(value);
+      else if (value === undefined) figures.open.push(`${request.resourceType()} ${request.url()}`);
+    }
+  } catch (error) {
+    figures.error = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  } finally {
+    await context.close();
   }
-  const src = parts.lastIndexOf('src');
-  if (src !== -1) {
-    const owner = parts[src - 1] && parts[src - 1] !== '..' ? parts[src - 1] : 'web';
-    return `${owner}/src/${parts.length - src > 2 ? (parts[src + 1] ?? '') : ''}`;
-  }
-  return source;
+  return figures;
 }
-const byPackage = new Map<string, number>();
-for (const asset of firstAssets.filter((a) => a.path.endsWith('.js'))) {
-  for (const [source, bytes] of bytesBySource(asset.path)) {
-    const name = packageOf(source);
-    byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
-  }
-}
-if (byPackage.size > 0) {
-  const firstJs = sum(
-    firstAssets.filter((a) => a.path.endsWith('.js')),
-    'raw',
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const sum = (loaded: Loaded[], key: 'wire' | 'decoded') => loaded.reduce((total, item) => total + item[key], 0);
+const chunkName = (url: string) => posix.basename(new URL(url).pathname);
+const pageScripts = (figures: PageFigures | undefined) =>
+  (figures?.loaded ?? []).filter((item) => item.kind === 'script' && !item.fromServiceWorker);
+
+function print(figures: PageFigures) {
+  console.log(`\n${figures.label}  ${figures.path}`);
+  if (figures.error) console.log(`  could not load: ${figures.error}`);
+  if (figures.endedAt) console.log(`  WARNING the app sent the page on to ${figures.endedAt}`);
+  const page = figures.loaded.filter((item) => !item.fromServiceWorker);
+  console.log(
+    `  ${'type'.padEnd(12)} ${'requests'.padStart(8)} ${'wire KiB'.padStart(10)} ${'decoded KiB'.padStart(12)}`,
   );
-  console.log('\nwhat the first download’s JS is made of (minified bytes, from the source maps):');
-  for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+  for (const kind of KINDS) {
+    const ofKind = page.filter((item) => item.kind === kind);
+    if (ofKind.length === 0) continue;
     console.log(
-      `  ${name.padEnd(40)} ${kib(bytes).padStart(11)}  ${((bytes / firstJs) * 100).toFixed(0).padStart(3)} %`,
+      `  ${kind.padEnd(12)} ${String(ofKind.length).padStart(8)} ${kib(sum(ofKind, 'wire')).padStart(10)} ${kib(sum(ofKind, 'decoded')).padStart(12)}`,
     );
   }
-}
-
-/** What went into a chunk, from its source map (the build writes them); empty when there is none. */
-function sourcesOf(path: string): string[] {
-  const map = join(dist, `${path}.map`);
-  if (!existsSync(map)) return [];
-  const { sources = [] } = JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] };
-  return sources.map((source) => posix.normalize(posix.join(posix.dirname(path), source)));
-}
-const checks: [label: string, inSources: RegExp, inCode: RegExp][] = [
-  ['Leaflet (leaflet, react-leaflet)', /node_modules\/(?:leaflet|react-leaflet|@react-leaflet)\//, /leaflet/i],
-  ['qrcode (qrcode.react)', /node_modules\/qrcode[^/]*\//, /qrcode/i],
-  ['the map code (web/src/map/map-view, markers)', /src\/map\/(?:map-view|markers)\./, /leaflet-container/],
-];
-console.log('\nkept out of the first download?');
-for (const [label, inSources, inCode] of checks) {
-  const firstHits = firstAssets.filter(
-    (asset) =>
-      sourcesOf(asset.path).some((source) => inSources.test(source)) ||
-      (asset.path.endsWith('.js') && inCode.test(readFileSync(join(dist, asset.path), 'utf8'))),
-  );
-  const lazyHome = all
-    .filter((asset) => asset.path.endsWith('.js') && !first.has(asset.path))
-    .filter((asset) => sourcesOf(asset.path).some((source) => inSources.test(source)));
-  const where = lazyHome.length
-    ? `lazy in ${lazyHome.map((asset) => `${posix.basename(asset.path)} (${kib(asset.gzip)} gz)`).join(', ')}`
-    : 'in no lazy chunk either';
   console.log(
-    firstHits.length === 0
-      ? `  yes  ${label}: ${where}`
-      : `  NO   ${label}: in ${firstHits.map((asset) => asset.path).join(', ')}`,
+    `  ${'total'.padEnd(12)} ${String(page.length).padStart(8)} ${kib(sum(page, 'wire')).padStart(10)} ${kib(sum(page, 'decoded')).padStart(12)}`,
+  );
+  const worker = figures.loaded.filter((item) => item.fromServiceWorker);
+  if (worker.length > 0) {
+    console.log(
+      `  + service worker: ${worker.length} requests, ${kib(sum(worker, 'wire'))} KiB wire (not in the total)`,
+    );
+  }
+  const document = page.find((item) => item.kind === 'document');
+  if (document) console.log(`  (the browser offered Accept-Encoding: ${document.accepted})`);
+  console.log('  scripts (wire KiB, decoded KiB, content-encoding):');
+  for (const script of pageScripts(figures).sort((a, b) => b.wire - a.wire)) {
+    console.log(
+      `    ${chunkName(script.url).padEnd(40)} ${kib(script.wire).padStart(8)} ${kib(script.decoded).padStart(9)}  ${script.encoding}`,
+    );
+  }
+  if (figures.tiles > 0) console.log(`  (${figures.tiles} map tile requests left out: no tile server offline)`);
+  if (figures.open.length > 0) console.log(`  (still open, not counted: ${figures.open.join(', ')})`);
+  const errors = page.filter((item) => item.status >= 400);
+  for (const item of errors) console.log(`  WARNING HTTP ${item.status}: ${item.url}`);
+  for (const failure of figures.failed) console.log(`  WARNING failed: ${failure}`);
+}
+
+const machineAtStart = machine();
+const server = await startProductionServer({ build: values.build });
+const pageOrigin = values.lan ? `http://${LAN_HOST}:${server.port}` : server.origin;
+const results: PageFigures[] = [];
+let browser: Browser | undefined;
+try {
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumFlags, ...(values.lan ? [`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`] : [])],
+  });
+  const shared = await createSharedParcel(server.origin);
+  const pages: [label: string, path: string, cookie?: string][] = [
+    ['landing', '/'],
+    ['sign-in', '/Bejelentkezes'],
+    ['tracking detail, opened cold from a shared link', shared.trackingPath],
+    ['send a parcel (signed-in sender)', '/CsomagFeladas', shared.senderCookie],
+  ];
+  console.log(`Bundle — bytes on the wire per page, ${new Date().toISOString()}`);
+  console.log(`${machineAtStart}`);
+  console.log(
+    `server: node server/dist/main.js at ${server.origin}, pages opened at ${pageOrigin}, web build ${server.webDist}; ` +
+      `browser: ${chromiumPath} ${browser.version()}, 1280×900, cold cache per page, until network idle`,
+  );
+  for (const [label, path, cookie] of pages) {
+    const figures = await measure(browser, pageOrigin, label, path, cookie);
+    results.push(figures);
+    print(figures);
+  }
+} finally {
+  await browser?.close();
+  await server.close();
+}
+
+console.log(
+  `\n${'page'.padEnd(48)} ${'requests'.padStart(8)} ${'scripts KiB'.padStart(11)} ${'total KiB'.padStart(10)} ${'decoded KiB'.padStart(12)}`,
+);
+for (const figures of results) {
+  const page = figures.loaded.filter((item) => !item.fromServiceWorker);
+  console.log(
+    `${figures.label.padEnd(48)} ${String(page.length).padStart(8)} ${kib(sum(pageScripts(figures), 'wire')).padStart(11)} ${kib(sum(page, 'wire')).padStart(10)} ${kib(sum(page, 'decoded')).padStart(12)}`,
   );
 }
 
-const lazyWrapper = firstAssets.some((asset) =>
-  sourcesOf(asset.path).some((source) => /src\/map\/lazy-map\./.test(source)),
+const [landing, , tracking] = results;
+const target = (label: string, bytes: number, limitKiB: number) =>
+  console.log(
+    `  ${label}: ${kib(bytes)} KiB of ${limitKiB} KiB — ${bytes <= limitKiB * 1024 ? 'within' : 'over'} the target`,
+  );
+console.log('\ntargets (information only; a benchmark never fails on a size):');
+target('landing page scripts on the wire', sum(pageScripts(landing), 'wire'), 100);
+target('tracking detail scripts on the wire, its map included', sum(pageScripts(tracking), 'wire'), 200);
+
+// By the chunk's name without Vite's content hash (a hash like `RYGLqrB5` is no QR code).
+const heavy = pageScripts(landing).filter((script) =>
+  /leaflet|map|qr/i.test(chunkName(script.url).replace(/-[\w-]{8}\.js$/, '')),
 );
 console.log(
-  `  (the lazy wrapper src/map/lazy-map is ${lazyWrapper ? '' : 'not '}in the first download; it only imports the map on demand)`,
+  heavy.length === 0
+    ? '\nno script on the landing page looks like Leaflet, the map or QR code (by chunk name)'
+    : `\non the landing page, scripts that look like Leaflet, the map or QR code (by chunk name): ${heavy
+        .map((script) => `${chunkName(script.url)} (${kib(script.wire)} KiB)`)
+        .join(', ')}`,
 );
-if (!existsSync(join(dist, `${firstAssets.find((asset) => asset.path.endsWith('.js'))?.path ?? ''}.map`))) {
-  console.log(
-    `  (no source maps in ${relative(root, dirname(join(dist, 'x')))}: the checks above searched the code only)`,
-  );
-}

@@ -2,20 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './chromium.ts';
 
 const port = Number(process.env.E2E_PORT || 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const e2eAdmin = { email: 'e2e-admin@example.hu', password: 'e2e-admin-jelszo' };
 
-// Debian's Chromium (never `playwright install`), with flags that work on these machines.
 const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+  ...chromiumFlags,
+  // serving.spec.ts opens the app as a LAN host name over plain HTTP, as a home server is reached:
+  // Chromium resolves that name to the e2e server itself, no /etc/hosts needed.
+  '--host-resolver-rules=MAP csomagkuldo.lan 127.0.0.1',
 ];
 
 export default defineConfig({
@@ -36,7 +33,7 @@ export default defineConfig({
     timezoneId: 'Europe/Budapest',
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   webServer: {
     // The production build on a fresh, empty data folder.

@@ -1,6 +1,7 @@
-// Screenshots of the main screens on a demo install: node scripts/dev/tour.mjs <base> <data-dir> <out-dir>
+// Screenshots of the main screens on a demo install: node --import tsx scripts/dev/tour.ts <base> <data-dir> <out-dir>
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../../e2e/chromium.ts';
 
 const [base, dataDir, out] = process.argv.slice(2);
 const creds = Object.fromEntries(
@@ -10,10 +11,7 @@ const creds = Object.fromEntries(
     .filter((p) => p.length === 3)
     .map(([role, email, password]) => [role, { email, password }]),
 );
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 async function tour(role, pages, viewport) {
   const context = await browser.newContext({
     baseURL: base,
