@@ -151,6 +151,18 @@ export async function revealCard(page: Page, parcelId: string) {
 
 /** WCAG 2 A/AA checks of the page as it is now (map tiles excluded: they are third-party imagery). */
 export async function expectAccessible(page: Page) {
+  // A toast still flying in is half transparent: check it as it will be read, once it has arrived.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          return target?.closest('.Toastify') && !target.closest('.Toastify__progress-bar--wrp');
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa'])
     .exclude('.leaflet-tile-pane')
