@@ -9,6 +9,7 @@ import {
   PARCEL_STATUSES,
   pageOf,
   parcelStatusSchema,
+  reasonField,
   weightGramsField,
 } from './parcel.ts';
 import { ROLES } from './roles.ts';
@@ -25,8 +26,8 @@ export type AdminParcelListQuery = z.infer<typeof adminParcelListQuerySchema>;
 
 /**
  * PATCH /api/parcels/:id. Every field optional; an address without coordinates is geocoded again.
- * Status is one of the three (DESIGN §9): waiting clears the runner and times, in_transit needs a
- * runner already on the parcel, delivered stamps deliveredAt.
+ * Status is one of the three (DESIGN §9), changed only as `backOfficeStatusChange` allows: a
+ * correction (back to waiting, or out of delivered) carries a `reason`.
  */
 export const parcelAdminUpdateSchema = z.object({
   category: categoryField.optional(),
@@ -36,6 +37,7 @@ export const parcelAdminUpdateSchema = z.object({
   receiverAddress: addressField.optional(),
   senderCoordinates: coordinatesSchema.optional(),
   receiverCoordinates: coordinatesSchema.optional(),
+  reason: reasonField.optional(),
 });
 export type ParcelAdminUpdate = z.infer<typeof parcelAdminUpdateSchema>;
 
@@ -49,6 +51,10 @@ export const accountListQuerySchema = listQuerySchema.extend({
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 export const accountListSchema = pageOf(accountSchema);
 export type AccountList = z.infer<typeof accountListSchema>;
+
+/** DELETE /api/parcels/:id: a parcel a runner carries is deleted only with a reason. */
+export const parcelDeleteBodySchema = z.object({ reason: reasonField.optional() }).nullish();
+export type ParcelDeleteBody = z.infer<typeof parcelDeleteBodySchema>;
 
 /** POST /api/parcels/:id/assign. */
 export const parcelAssignBodySchema = z.object({ runner: userNameField });

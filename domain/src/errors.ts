@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  // a QR handover link opened again after the receiver confirmed it
+  'already_handed_over',
   'unprocessable',
   'rate_limited',
   'internal',

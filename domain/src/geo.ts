@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressField } from './account.ts';
 import { DELIVERY_RADIUS_M } from './constants.ts';
 import { messages } from './messages.ts';
-import { type Coordinates, coordinatesSchema } from './parcel.ts';
+import { type Coordinates, coordinatesSchema, pointPrecisionSchema } from './parcel.ts';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
@@ -22,7 +22,7 @@ export function isWithinDeliveryRadius(distance: number, accuracy: number): bool
 
 /** GET /api/geocode?q= — places an address as the sender types. */
 export const geocodeQuerySchema = z.object({ q: addressField });
-export const geocodeResponseSchema = coordinatesSchema.extend({ label: z.string() });
+export const geocodeResponseSchema = coordinatesSchema.extend({ label: z.string(), precision: pointPrecisionSchema });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
 /** A number in a query string; an empty `zoom=` is missing, not 0. */

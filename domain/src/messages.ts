@@ -35,12 +35,30 @@ export const messages = {
 
   // parcels (SPEC §2.5–2.8, DESIGN §6)
   parcelNotFound: 'Nincs ilyen azonosítójú csomag.',
+  parcelIdRequired: 'Add meg a csomag azonosítóját.',
   parcelTaken: 'Ezt a csomagot már felvette egy másik futár.',
   parcelAlreadyDelivered: 'Ezt a csomagot már leadták.',
   parcelNotWaiting: 'Ez a csomag már nem vár futárra.',
   parcelNotInTransit: 'Ez a csomag nincs szállítás alatt.',
   notYourParcel: 'Ezt a csomagot nem te szállítod.',
+  parcelGivenBack: 'Visszaadtad a csomagot: újra a futárra várók között van.',
+  parcelCancelled: 'Visszavontad a feladást.',
+  cancelNotWaiting: 'A csomagot már felvette egy futár: a feladás nem vonható vissza.',
+  destinationImprecise: 'A címzett pontos helye nem ismert — adj át QR kóddal',
+  pinsHelp:
+    'Nézd meg mindkét tűt: húzd az ajtóhoz, vagy jelezd, hogy jó helyen van. Futár QR kód nélkül csak pontos címre adhat le.',
+  pinsUnconfirmed: 'A feladás előtt nézd meg a térképen mindkét tűt: húzd az ajtóhoz, vagy jelezd, hogy jó helyen van.',
+  recipientPhoneInvalid: 'A telefonszám 6–20 karakter: számjegyek, szóköz, +, -, ( és ).',
+  invalidPrecision: 'A pont pontossága street, settlement vagy manual lehet.',
   handoverInvalid: 'A QR kód érvénytelen vagy lejárt.',
+  parcelAlreadyHandedOver: 'Ezt a csomagot már átvették.',
+  copyHandoverLink: 'Link másolása',
+  handoverLinkCopied: 'A link a vágólapra került.',
+  copyFailed: 'Nem sikerült a vágólapra másolni.',
+  shareHandoverLink: 'Megosztás',
+  shareFailed: 'Nem sikerült megosztani a linket.',
+  handoverShareTitle: 'Csomagátvétel',
+  handoverShareText: 'Nyisd meg a linket, és hagyd jóvá a csomag átvételét.',
   geolocationUnavailable: 'A helymeghatározás nem elérhető.',
   parcelSent: 'Sikeres csomagfeladás!',
   parcelPickedUp: 'Sikeres csomagfelvétel!',
@@ -77,6 +95,11 @@ export const messages = {
   parcelNeedsRunner:
     'Szállítás alatt állapotba csak futárral rendelkező csomag kerülhet. Rendeld hozzá a csomagot egy futárhoz.',
   parcelChangedMeanwhile: 'A csomagot közben valaki módosította. Töltsd újra, és próbáld újra.',
+  deliveredNeedsRunner: 'Leadottnak csak olyan csomag jelölhető, amelyet futár vitt. Előbb rendeld futárhoz.',
+  statusChangeNeedsReason: 'Ehhez a státuszváltáshoz add meg az indokát.',
+  deleteInTransitNeedsReason: (runner: string) =>
+    `A csomag ${runner} futárnál van szállítás alatt: a törléshez add meg az indokát.`,
+  reasonInvalid: 'Az indok 3–500 karakter legyen.',
   invalidBounds: 'Érvénytelen térképkivágás: a déli határ az északi, a nyugati a keleti alatt legyen.',
   invalidZoom: (max: number) => `A nagyítás 0 és ${max} közötti egész szám legyen.`,
   // back office screens (SPEC §2.8)
@@ -88,6 +111,8 @@ export const messages = {
   parcelAssigned: 'Sikeres hozzárendelés!',
   confirmRunnerDelete: (userName: string) => `Biztosan törölni akarod a ${userName} felhasználónevű futárt?`,
   confirmParcelDelete: (parcelId: string) => `Biztosan törölni akarod a(z) ${parcelId} ID-val rendelkező csomagot?`,
+  confirmCarriedParcelDelete: (parcelId: string, runner: string) =>
+    `Biztosan törölni akarod a(z) ${parcelId} ID-val rendelkező csomagot? ${runner} futárnál van szállítás alatt: írd le, miért törlöd. A futár azonnal látja, hogy a csomag kikerült a listájából.`,
   confirmAssign: (parcelId: string, runner: string) =>
     `Biztosan a(z) ${parcelId} azonosítójú csomagot ${runner} futárhoz rendeled?`,
   waitingForRunner: 'Futárra vár',

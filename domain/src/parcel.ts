@@ -22,6 +22,8 @@ export const PARCEL_EVENT_KINDS = [
   'edited',
   'status_changed',
   'deleted',
+  'given_back',
+  'cancelled',
 ] as const;
 export type ParcelEventKind = (typeof PARCEL_EVENT_KINDS)[number];
 
@@ -34,7 +36,32 @@ export const parcelEventLabels: Record<ParcelEventKind, string> = {
   edited: 'Adatok módosítva',
   status_changed: 'Státusz módosítva',
   deleted: 'Törölve',
+  given_back: 'A futár visszaadta',
+  cancelled: 'Feladás visszavonva',
 };
+
+/**
+ * How the back office may move a parcel between statuses — the same transitions as everywhere:
+ * into transit only by pickup or assignment (a runner is needed), delivered only from transit.
+ * Taking a parcel from its runner (back to waiting) or undoing a delivery is a correction that
+ * needs a reason, recorded in the timeline.
+ */
+export type StatusChange = 'allowed' | 'needs_reason' | 'needs_runner';
+export function backOfficeStatusChange(from: ParcelStatus, to: ParcelStatus): StatusChange {
+  if (from === 'waiting') return 'needs_runner';
+  if (from === 'in_transit' && to === 'delivered') return 'allowed';
+  return 'needs_reason';
+}
+
+export const reasonField = z
+  .string({ error: messages.reasonInvalid })
+  .trim()
+  .min(3, { error: messages.reasonInvalid })
+  .max(500, { error: messages.reasonInvalid });
+
+/** POST /api/parcels/:id/give-back: the carrier hands a parcel back to the pool, saying why. */
+export const giveBackBodySchema = z.object({ reason: reasonField });
+export type GiveBackBody = z.infer<typeof giveBackBodySchema>;
 
 /** Public tracking ids: 10 characters of Crockford base32 (no I, L, O, U). */
 export const PARCEL_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -74,7 +101,26 @@ export const weightGramsField = z
   .max(MAX_WEIGHT_GRAMS, { error: messages.weightTooHeavy(MAX_WEIGHT_GRAMS) });
 export const categoryField = requiredText(60);
 
-/** POST /api/parcels. Given coordinates (a pin the sender dragged) skip geocoding. */
+/**
+ * How precisely a point is known: a geocoded street address, only a settlement or Budapest
+ * district centre, or a pin placed (or confirmed) by hand. Delivery without QR needs the door.
+ */
+export const POINT_PRECISIONS = ['street', 'settlement', 'manual'] as const;
+export type PointPrecision = (typeof POINT_PRECISIONS)[number];
+export const pointPrecisionSchema = z.enum(POINT_PRECISIONS, { error: messages.invalidPrecision });
+
+/** Whether a runner may deliver by position (within 15 m) or must hand over by QR. */
+export const isDoorKnown = (precision: PointPrecision | null) => precision !== 'settlement';
+
+export const recipientPhoneField = z
+  .string({ error: messages.recipientPhoneInvalid })
+  .trim()
+  .regex(/^\+?[0-9 ()-]{6,20}$/, { error: messages.recipientPhoneInvalid });
+
+/**
+ * POST /api/parcels. Given coordinates (a pin on the form's map) skip geocoding; their precision
+ * says whether the pin is where the address was placed or where the sender put it (default).
+ */
 export const parcelCreateBodySchema = z.object({
   senderAddress: addressField,
   receiverAddress: addressField,
@@ -82,8 +128,13 @@ export const parcelCreateBodySchema = z.object({
   weightGrams: weightGramsField,
   senderCoordinates: coordinatesSchema.optional(),
   receiverCoordinates: coordinatesSchema.optional(),
+  senderPrecision: pointPrecisionSchema.optional(),
+  receiverPrecision: pointPrecisionSchema.optional(),
   /** Only the superadmin names the sender; a user always sends as themself. */
   senderUser: userNameField.optional(),
+  /** How the runner reaches the recipient; shown to the carrier and the superadmin only. */
+  recipientName: requiredText(100).optional(),
+  recipientPhone: recipientPhoneField.optional(),
 });
 export type ParcelCreateBody = z.infer<typeof parcelCreateBodySchema>;
 
@@ -100,11 +151,27 @@ export const parcelSchema = z.object({
   receiverAddress: z.string(),
   senderCoordinates: coordinatesSchema,
   receiverCoordinates: coordinatesSchema,
+  /** null: a parcel from before precision was recorded. */
+  senderPrecision: pointPrecisionSchema.nullable(),
+  receiverPrecision: pointPrecisionSchema.nullable(),
   createdAt: isoTime,
   pickedUpAt: isoTime.nullable(),
   deliveredAt: isoTime.nullable(),
 });
 export type Parcel = z.infer<typeof parcelSchema>;
+
+/** Who to call about a parcel: for the runner carrying it and the superadmin, never on a public page. */
+export const parcelContactsSchema = z.object({
+  recipientName: z.string().nullable(),
+  recipientPhone: z.string().nullable(),
+  senderName: z.string(),
+  senderPhone: z.string(),
+});
+export type ParcelContacts = z.infer<typeof parcelContactsSchema>;
+
+/** A parcel in its carrier's hands (GET /api/me/assigned-parcels): with the contacts. */
+export const carriedParcelSchema = parcelSchema.extend({ contacts: parcelContactsSchema });
+export type CarriedParcel = z.infer<typeof carriedParcelSchema>;
 
 /** One step of a parcel's timeline as anyone may see it. */
 export const parcelEventSchema = z.object({ at: isoTime, kind: z.enum(PARCEL_EVENT_KINDS) });
@@ -114,7 +181,11 @@ export type ParcelEvent = z.infer<typeof parcelEventSchema>;
 export const parcelTimelineEventSchema = parcelEventSchema.extend({ actor: z.string().nullable() });
 export type ParcelTimelineEvent = z.infer<typeof parcelTimelineEventSchema>;
 
-export const parcelDetailSchema = parcelSchema.extend({ events: z.array(parcelTimelineEventSchema) });
+/** GET /api/parcels/:id: contacts for its carrier and the superadmin, null for its sender. */
+export const parcelDetailSchema = parcelSchema.extend({
+  events: z.array(parcelTimelineEventSchema),
+  contacts: parcelContactsSchema.nullable(),
+});
 export type ParcelDetail = z.infer<typeof parcelDetailSchema>;
 
 /** Every list answers `{items, nextCursor}`; nextCursor is null on the last page. */
@@ -122,6 +193,8 @@ export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 export const parcelListSchema = pageOf(parcelSchema);
+export const carriedParcelListSchema = pageOf(carriedParcelSchema);
+export type CarriedParcelList = z.infer<typeof carriedParcelListSchema>;
 export type ParcelList = z.infer<typeof parcelListSchema>;
 
 export const parcelListQuerySchema = listQuerySchema.extend({ status: parcelStatusSchema.optional() });

@@ -1,4 +1,4 @@
-import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
+import type { ParcelEventKind, ParcelStatus, PointPrecision } from '@csomag/domain/parcel';
 import type { Role, RunnerStatus } from '@csomag/domain/roles';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -49,6 +49,11 @@ export interface ParcelsTable {
   picked_up_at: IsoTime | null;
   delivered_at: IsoTime | null;
   version: Generated<number>;
+  /** NULL on parcels from before precision was recorded. */
+  sender_precision: PointPrecision | null;
+  receiver_precision: PointPrecision | null;
+  recipient_name: string | null;
+  recipient_phone: string | null;
 }
 
 export interface ParcelEventsTable {
@@ -66,6 +71,8 @@ export interface GeocodeCacheTable {
   lng: number;
   label: string;
   source: string;
+  /** NULL on entries from before it was recorded: offline ones are settlements, the rest streets. */
+  precision: PointPrecision | null;
   created_at: IsoTime;
 }
 

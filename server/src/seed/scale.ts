@@ -413,6 +413,11 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               sender_lng: from.lng,
               receiver_lat: to.lat,
               receiver_lng: to.lng,
+              // Doors of a year of use: placed at the street, as a geocoder with streets would.
+              sender_precision: 'street',
+              receiver_precision: 'street',
+              recipient_name: null,
+              recipient_phone: null,
               created_at: new Date(createdAt).toISOString(),
               picked_up_at: life.pickedUpAt === null ? null : new Date(life.pickedUpAt).toISOString(),
               delivered_at: life.deliveredAt === null ? null : new Date(life.deliveredAt).toISOString(),

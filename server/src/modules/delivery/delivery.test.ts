@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { northOf, pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
@@ -25,6 +26,11 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, pa
 const accountId = async (userName: string) =>
   (await t.store.db.selectFrom('accounts').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
 const ids = (page: { items: { id: string }[] }) => page.items.map((p) => p.id);
+/** The sender placed the destination pin at the door (Debrecen, Piac utca): a runner may deliver there by position. */
+const atTheDoor = (overrides: Record<string, unknown> = {}) => ({
+  receiverCoordinates: { lat: 47.5295, lng: 21.6255 },
+  ...overrides,
+});
 
 /** Every page of a list, following nextCursor. */
 async function allPages(url: string, cookie: string, limit: number): Promise<string[]> {
@@ -45,7 +51,7 @@ describe('GET /api/parcels/waiting', () => {
   it('lists waiting parcels the longest waiting first, page by page, without those already taken', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
     const sent: Parcel[] = [];
-    for (let i = 0; i < 5; i++) sent.push(await sendParcel(t.app, sender.cookie));
+    for (let i = 0; i < 5; i++) sent.push(await sendParcel(t.app, sender.cookie, atTheDoor()));
     const taken = sent[2] as Parcel;
     await pickUp(t.app, runner.cookie, taken.id);
 
@@ -61,7 +67,7 @@ describe('GET /api/parcels/waiting', () => {
 
   it('shows each parcel with both ends, category, weight and creation time', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
-    const parcel = await sendParcel(t.app, sender.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     const seen = (await call('GET', '/api/parcels/waiting?limit=200', runner.cookie)).json();
     expect(seen.items.find((p: Parcel) => p.id === parcel.id)).toEqual(parcel);
   });
@@ -78,9 +84,21 @@ describe('GET /api/parcels/waiting', () => {
   it('lists only the parcels picked up inside a map view when one is given', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
     // Two pickups in Sopron, one in Debrecen, far apart.
-    const inside = await sendParcel(t.app, sender.cookie, { senderCoordinates: { lat: 47.6817, lng: 16.5845 } });
-    const alsoInside = await sendParcel(t.app, sender.cookie, { senderCoordinates: { lat: 47.69, lng: 16.6 } });
-    const outside = await sendParcel(t.app, sender.cookie, { senderCoordinates: { lat: 47.5316, lng: 21.6273 } });
+    const inside = await sendParcel(
+      t.app,
+      sender.cookie,
+      atTheDoor({ senderCoordinates: { lat: 47.6817, lng: 16.5845 } }),
+    );
+    const alsoInside = await sendParcel(
+      t.app,
+      sender.cookie,
+      atTheDoor({ senderCoordinates: { lat: 47.69, lng: 16.6 } }),
+    );
+    const outside = await sendParcel(
+      t.app,
+      sender.cookie,
+      atTheDoor({ senderCoordinates: { lat: 47.5316, lng: 21.6273 } }),
+    );
     const view = 'south=47.6&west=16.5&north=47.75&east=16.7';
     const page = (await call('GET', `/api/parcels/waiting?limit=200&${view}`, runner.cookie)).json();
     expect(ids(page)).toEqual(expect.arrayContaining([inside.id, alsoInside.id]));
@@ -128,14 +146,14 @@ describe('GET /api/me/assigned-parcels', () => {
     const other = await signUp(t.app, { role: 'runner' });
     const carried: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const parcel = await sendParcel(t.app, sender.cookie);
+      const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
       await pickUp(t.app, runner.cookie, parcel.id);
       carried.push(parcel.id);
     }
-    const othersParcel = await sendParcel(t.app, sender.cookie);
+    const othersParcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     await pickUp(t.app, other.cookie, othersParcel.id);
-    await sendParcel(t.app, sender.cookie);
-    const delivered = await sendParcel(t.app, sender.cookie);
+    await sendParcel(t.app, sender.cookie, atTheDoor());
+    const delivered = await sendParcel(t.app, sender.cookie, atTheDoor());
     await pickUp(t.app, runner.cookie, delivered.id);
     const at = { ...delivered.receiverCoordinates, accuracy: 5 };
     const done = await call('POST', `/api/parcels/${delivered.id}/deliver`, runner.cookie, at);
@@ -164,7 +182,7 @@ describe('GET /api/me/assigned-parcels', () => {
 describe('POST /api/parcels/:id/pickup', () => {
   it('gives a waiting parcel to the runner and records who picked it up', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
-    const parcel = await sendParcel(t.app, sender.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     const response = await call('POST', `/api/parcels/${parcel.id.toLowerCase()}/pickup`, runner.cookie, {});
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -180,7 +198,7 @@ describe('POST /api/parcels/:id/pickup', () => {
 
   it('gives the parcel to exactly one of 50 runners picking it up at once', async () => {
     const runners = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app, { role: 'runner' })));
-    const parcel = await sendParcel(t.app, sender.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     const responses = await Promise.all(
       runners.map((runner) => call('POST', `/api/parcels/${parcel.id}/pickup`, runner.cookie)),
     );
@@ -205,7 +223,7 @@ describe('POST /api/parcels/:id/pickup', () => {
 
   it('answers 409 for a parcel already delivered, 404 for an unknown one, 400 for a malformed id', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
-    const parcel = await sendParcel(t.app, sender.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     await pickUp(t.app, runner.cookie, parcel.id);
     await call('POST', `/api/parcels/${parcel.id}/deliver`, admin.cookie);
     const delivered = await call('POST', `/api/parcels/${parcel.id}/pickup`, runner.cookie);
@@ -221,7 +239,7 @@ describe('POST /api/parcels/:id/pickup', () => {
 
   it('refuses users and the superadmin (403) and anonymous callers (401), leaving the parcel waiting', async () => {
     const user = await signUp(t.app);
-    const parcel = await sendParcel(t.app, sender.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     for (const cookie of [user.cookie, sender.cookie, admin.cookie]) {
       const response = await call('POST', `/api/parcels/${parcel.id}/pickup`, cookie);
       expect(response.statusCode).toBe(403);
@@ -236,12 +254,33 @@ describe('POST /api/parcels/:id/pickup', () => {
 describe('POST /api/parcels/:id/deliver', () => {
   async function carried() {
     const runner = await signUp(t.app, { role: 'runner' });
-    const parcel = await sendParcel(t.app, sender.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     await pickUp(t.app, runner.cookie, parcel.id);
     return { runner, parcel };
   }
   const deliver = (parcelId: string, cookie?: string, payload?: unknown) =>
     call('POST', `/api/parcels/${parcelId}/deliver`, cookie, payload);
+
+  it('refuses delivery by position where only the town of the destination is known, pointing to the QR handover', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    // Placed by the offline gazetteer: Debrecen's centre, not the door.
+    const parcel = await sendParcel(t.app, sender.cookie);
+    expect(parcel.receiverPrecision).toBe('settlement');
+    await pickUp(t.app, runner.cookie, parcel.id);
+    const response = await deliver(parcel.id, runner.cookie, { ...parcel.receiverCoordinates, accuracy: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({ code: 'unprocessable', message: messages.destinationImprecise });
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
+    // The back office may still close it.
+    expect((await deliver(parcel.id, admin.cookie, {})).statusCode).toBe(200);
+  });
+
+  it('records a pin the sender placed as manual and an address placed by the gazetteer as settlement', async () => {
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
+    expect(parcel).toMatchObject({ senderPrecision: 'settlement', receiverPrecision: 'manual' });
+    const confirmed = await sendParcel(t.app, sender.cookie, atTheDoor({ receiverPrecision: 'street' }));
+    expect(confirmed.receiverPrecision).toBe('street');
+  });
 
   it('delivers when the runner is within 15 m of the receiver', async () => {
     const { runner, parcel } = await carried();
@@ -299,7 +338,7 @@ describe('POST /api/parcels/:id/deliver', () => {
 
   it('answers 409 for a waiting or an already delivered parcel, 404 for an unknown one', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
-    const waiting = await sendParcel(t.app, sender.cookie);
+    const waiting = await sendParcel(t.app, sender.cookie, atTheDoor());
     const at = { ...waiting.receiverCoordinates, accuracy: 1 };
     const notYet = await deliver(waiting.id, runner.cookie, at);
     expect(notYet.statusCode).toBe(409);
@@ -394,7 +433,7 @@ describe('live updates of pickups and deliveries', () => {
 
   it('tells other runners on parcels that a waiting parcel was taken, and sender and runner on me', async () => {
     const lone = await signUp(t.app);
-    const parcel = await sendParcel(t.app, lone.cookie);
+    const parcel = await sendParcel(t.app, lone.cookie, atTheDoor());
     const runner = await signUp(t.app, { role: 'runner' });
     const watcher = await signUp(t.app, { role: 'runner' });
     const pool = await subscribe('parcels', watcher.cookie);
@@ -445,7 +484,7 @@ describe('runner profile through PATCH /api/users/:userName', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'runner', email: runner.account.email });
     // Still a runner where it matters: picking up parcels.
-    const parcel = await sendParcel(t.app, sender.cookie);
+    const parcel = await sendParcel(t.app, sender.cookie, atTheDoor());
     expect((await call('POST', `/api/parcels/${parcel.id}/pickup`, runner.cookie)).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,19 @@
 import { deliverBodySchema, waitingQuerySchema } from '@csomag/domain/delivery';
 import { apiErrorSchema } from '@csomag/domain/errors';
-import { listQuerySchema, parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import {
+  carriedParcelListSchema,
+  giveBackBodySchema,
+  listQuerySchema,
+  parcelIdSchema,
+  parcelListSchema,
+  parcelSchema,
+} from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { presentParcel } from '../parcels/present.ts';
+import { giveBackParcel } from '../parcels/transitions.ts';
 import {
   type DeliveryContext,
   deliverParcelAt,
@@ -40,9 +49,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('runner'),
       schema: {
         tags: ['delivery'],
-        summary: 'Parcels I carry (in transit), in the order I picked them up',
+        summary: 'Parcels I carry (in transit), in the order I picked them up, with whom to call',
         querystring: listQuerySchema,
-        response: { 200: parcelListSchema, ...errors },
+        response: { 200: carriedParcelListSchema, ...errors },
       },
     },
     async (request) => listAssignedParcels(app.store.db, signedIn(request), request.query),
@@ -84,6 +93,28 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = signedIn(request);
       const parcel = await deliverParcelAt(context(), actor, request.params.id, request.body);
       request.log.info({ parcelId: parcel.id, by: actor.user_name }, 'parcel delivered');
+      return parcel;
+    },
+  );
+
+  app.post(
+    '/parcels/:id/give-back',
+    {
+      onRequest: requireRole('runner'),
+      schema: {
+        tags: ['delivery'],
+        summary: "The carrier gives a parcel back to the waiting pool before delivery ('Visszaadom'), with a reason",
+        params,
+        body: giveBackBodySchema,
+        response: { 200: parcelSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const runner = signedIn(request);
+      const parcel = presentParcel(
+        await giveBackParcel(app.changeFeed, request.params.id, runner, request.body.reason),
+      );
+      request.log.info({ parcelId: parcel.id, runner: runner.user_name }, 'parcel given back');
       return parcel;
     },
   );

@@ -1,14 +1,20 @@
 import type { DeliverBody, Position, WaitingQuery } from '@csomag/domain/delivery';
 import { distanceMetres, isWithinDeliveryRadius } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
-import type { Parcel, ParcelList, ParcelListQuery } from '@csomag/domain/parcel';
+import {
+  type CarriedParcelList,
+  isDoorKnown,
+  type Parcel,
+  type ParcelList,
+  type ParcelListQuery,
+} from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { presentParcel } from '../parcels/present.ts';
-import { selectParcels } from '../parcels/service.ts';
+import { contactsOf, selectParcels } from '../parcels/service.ts';
 import { claimParcel, deliverParcel } from '../parcels/transitions.ts';
 
 export interface DeliveryContext {
@@ -60,17 +66,29 @@ export const listWaitingParcels = (db: Kysely<Database>, query: WaitingQuery) =>
   return oldestFirst(waiting, 'parcels.created_at', query);
 };
 
-/** What the runner carries now, in the order they picked it up. */
-export const listAssignedParcels = (
+/** What the runner carries now, in the order they picked it up, with whom to call about each. */
+export async function listAssignedParcels(
   db: Kysely<Database>,
   runner: AccountRow,
   query: Pick<ParcelListQuery, 'limit' | 'cursor'>,
-) =>
-  oldestFirst(
+): Promise<CarriedParcelList> {
+  const page = await oldestFirst(
     selectParcels(db).where('parcels.runner_id', '=', runner.id).where('parcels.status', '=', 'in_transit'),
     'parcels.picked_up_at',
     query,
   );
+  const contacts = await contactsOf(
+    db,
+    page.items.map((parcel) => parcel.id),
+  );
+  return {
+    ...page,
+    items: page.items.flatMap((parcel) => {
+      const found = contacts.get(parcel.id);
+      return found ? [{ ...parcel, contacts: found }] : [];
+    }),
+  };
+}
 
 /** waiting → in transit for the runner asking; of simultaneous pickups exactly one wins (409 for the rest). */
 export async function pickUpParcel(ctx: DeliveryContext, runner: AccountRow, parcelId: string): Promise<Parcel> {
@@ -102,7 +120,7 @@ export async function deliverParcelAt(
   const position = requirePosition(body);
   const parcel = await ctx.db
     .selectFrom('parcels')
-    .select(['status', 'runner_id', 'receiver_lat', 'receiver_lng'])
+    .select(['status', 'runner_id', 'receiver_lat', 'receiver_lng', 'receiver_precision'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
   if (!parcel) throw notFound(messages.parcelNotFound);
@@ -110,6 +128,8 @@ export async function deliverParcelAt(
   if (parcel.status === 'in_transit' && parcel.runner_id !== actor.id) throw forbidden(messages.notYourParcel);
   if (parcel.status === 'delivered') throw conflict(messages.parcelAlreadyDelivered);
   if (parcel.status !== 'in_transit') throw conflict(messages.parcelNotInTransit);
+  // 15 m from a town's centre says nothing about the door: only the receiver's QR confirmation does.
+  if (!isDoorKnown(parcel.receiver_precision)) throw unprocessable(messages.destinationImprecise);
   const distance = distanceMetres(position, { lat: parcel.receiver_lat, lng: parcel.receiver_lng });
   if (!isWithinDeliveryRadius(distance, position.accuracy)) {
     throw unprocessable(messages.tooFar(Math.round(distance)));

@@ -20,10 +20,13 @@ export class CachedGeocoder implements Geocoder {
     if (!key) return null;
     const cached = await this.db
       .selectFrom('geocode_cache')
-      .select(['lat', 'lng', 'label', 'source'])
+      .select(['lat', 'lng', 'label', 'source', 'precision'])
       .where('query_key', '=', key)
       .executeTakeFirst();
-    if (cached) return cached;
+    if (cached) {
+      const precision = cached.precision ?? (cached.source === 'offline' ? 'settlement' : 'street');
+      return { ...cached, precision: precision === 'manual' ? 'street' : precision };
+    }
     const found = await this.inner.geocode(address);
     if (found) {
       await this.db
@@ -34,6 +37,7 @@ export class CachedGeocoder implements Geocoder {
           lng: found.lng,
           label: found.label,
           source: found.source,
+          precision: found.precision,
           created_at: nowIso(),
         })
         .onConflict((oc) => oc.column('query_key').doNothing())

@@ -25,9 +25,19 @@ async function startFakeNominatim(): Promise<FakeNominatim> {
       response.writeHead(503).end();
       return;
     }
+    // Nominatim says what kind of place it found: a building is a door, a town is not.
     const results = q.includes('Kárász')
-      ? [{ lat: '46.2518', lon: '20.1471', display_name: 'Kárász utca 5, Szeged, Magyarország' }]
-      : [];
+      ? [
+          {
+            lat: '46.2518',
+            lon: '20.1471',
+            display_name: 'Kárász utca 5, Szeged, Magyarország',
+            addresstype: 'building',
+          },
+        ]
+      : q.includes('Makó')
+        ? [{ lat: '46.2146', lon: '20.4786', display_name: 'Makó, Csongrád-Csanád', addresstype: 'town' }]
+        : [];
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(results));
   });
   server.listen(0, '127.0.0.1');
@@ -51,6 +61,13 @@ afterAll(async () => {
 describe('Nominatim-compatible geocoder', () => {
   const nominatim = () => new NominatimGeocoder(fake.url, { userAgent: 'Csomagkuldo-teszt/1.0', timeoutMs: 300 });
 
+  it('takes a town it found for a settlement, not a door', async () => {
+    expect(await nominatim().geocode('Makó')).toMatchObject({
+      label: 'Makó, Csongrád-Csanád',
+      precision: 'settlement',
+    });
+  });
+
   it('asks /search for one Hungarian result as JSON, naming itself', async () => {
     const found = await nominatim().geocode('6720 Szeged, Kárász utca 5');
     expect(found).toEqual({
@@ -58,6 +75,7 @@ describe('Nominatim-compatible geocoder', () => {
       lng: 20.1471,
       label: 'Kárász utca 5, Szeged, Magyarország',
       source: 'nominatim',
+      precision: 'street',
     });
     const request = fake.requests.at(-1);
     const url = new URL(request?.url ?? '', 'http://x');
@@ -105,6 +123,7 @@ describe('Nominatim-compatible geocoder', () => {
     expect(await geocoder.geocode('Debrecen, Nemlétező utca 1')).toMatchObject({
       label: 'Debrecen',
       source: 'offline',
+      precision: 'settlement',
     });
   });
 });
@@ -117,7 +136,12 @@ describe('GET /api/geocode', () => {
     const { cookie } = await signUp(t.app);
     const response = await geocode('6720 Szeged, Kárász utca 5', cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ lat: 46.2518, lng: 20.1471, label: 'Kárász utca 5, Szeged, Magyarország' });
+    expect(response.json()).toEqual({
+      lat: 46.2518,
+      lng: 20.1471,
+      label: 'Kárász utca 5, Szeged, Magyarország',
+      precision: 'street',
+    });
   });
 
   it('serves runners and the superadmin too', async () => {

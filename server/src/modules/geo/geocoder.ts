@@ -12,6 +12,8 @@ export interface GeocodeResult {
   /** What the address was placed as ("Szeged", "Budapest V. kerület", a street address…). */
   label: string;
   source: string;
+  /** A street address, or only the settlement (or Budapest district) it is in. */
+  precision: 'street' | 'settlement';
 }
 
 /** The geocoding port (DESIGN §11): an address in, a point out, or null when it cannot be placed. */

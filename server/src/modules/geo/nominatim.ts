@@ -2,8 +2,33 @@ import { z } from 'zod';
 import type { GeocodeResult, Geocoder } from './geocoder.ts';
 
 const searchResults = z.array(
-  z.object({ lat: z.coerce.number(), lon: z.coerce.number(), display_name: z.string().default('') }),
+  z.object({
+    lat: z.coerce.number(),
+    lon: z.coerce.number(),
+    display_name: z.string().default(''),
+    addresstype: z.string().optional(),
+  }),
 );
+
+/** Nominatim's kinds of places that are an area, not a door (https://nominatim.org/release-docs/latest/). */
+const AREAS = new Set([
+  'country',
+  'state',
+  'region',
+  'county',
+  'municipality',
+  'city',
+  'town',
+  'village',
+  'hamlet',
+  'city_district',
+  'district',
+  'borough',
+  'suburb',
+  'quarter',
+  'neighbourhood',
+  'postcode',
+]);
 
 export interface NominatimOptions {
   /** Nominatim's usage policy asks every client to name itself. */
@@ -32,6 +57,12 @@ export class NominatimGeocoder implements Geocoder {
     if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
     const [first] = searchResults.parse(await response.json());
     if (!first) return null;
-    return { lat: first.lat, lng: first.lon, label: first.display_name || address, source: 'nominatim' };
+    return {
+      lat: first.lat,
+      lng: first.lon,
+      label: first.display_name || address,
+      source: 'nominatim',
+      precision: first.addresstype && AREAS.has(first.addresstype) ? 'settlement' : 'street',
+    };
   }
 }

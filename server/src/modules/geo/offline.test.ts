@@ -10,6 +10,7 @@ describe('offline gazetteer', () => {
       lng: 20.14824,
       label: 'Szeged',
       source: 'offline',
+      precision: 'settlement',
     });
   });
 
@@ -19,11 +20,12 @@ describe('offline gazetteer', () => {
       lng: 19.0512,
       label: 'Budapest V. kerület',
       source: 'offline',
+      precision: 'settlement',
     });
   });
 
   it('matches without a postcode and regardless of accents and case', async () => {
-    const debrecen = { lat: 47.53167, lng: 21.62444, label: 'Debrecen', source: 'offline' };
+    const debrecen = { lat: 47.53167, lng: 21.62444, label: 'Debrecen', source: 'offline', precision: 'settlement' };
     expect(await geocoder.geocode('Debrecen, Piac u. 20')).toEqual(debrecen);
     expect(await geocoder.geocode('piac u 20, DEBRECEN')).toEqual(debrecen);
     expect((await geocoder.geocode('Pecs, Kiraly utca 1'))?.label).toBe('Pécs');

@@ -168,9 +168,16 @@ export class OfflineGeocoder implements Geocoder {
         lng,
         label: `Budapest ${(ROMAN_NUMERALS[district - 1] ?? '').toUpperCase()}. kerület`,
         source: 'offline',
+        precision: 'settlement',
       };
     }
     if (!settlement) return null;
-    return { lat: settlement.lat, lng: settlement.lng, label: settlement.name, source: 'offline' };
+    return {
+      lat: settlement.lat,
+      lng: settlement.lng,
+      label: settlement.name,
+      source: 'offline',
+      precision: 'settlement',
+    };
   }
 }

@@ -21,7 +21,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await app.geocoder.geocode(request.query.q);
       if (!found) throw unprocessable(messages.geocodeFailed, { q: messages.geocodeFailed });
-      return { lat: found.lat, lng: found.lng, label: found.label };
+      return { lat: found.lat, lng: found.lng, label: found.label, precision: found.precision };
     },
   );
 };

@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const invalidLink = { code: 'forbidden', message: 'A QR kód érvénytelen vagy lejárt.' };
+const alreadyHandedOver = { code: 'already_handed_over', message: 'Ezt a csomagot már átvették.' };
 
 const requestLink = (parcelId: string, cookie?: string) =>
   t.app.inject({
@@ -157,7 +158,7 @@ describe('GET /api/handover/:id', () => {
 });
 
 describe('POST /api/parcels/:id/handover', () => {
-  it('delivers the parcel for anyone holding the link, as the runner’s handover, once', async () => {
+  it('delivers the parcel for anyone holding the link, as the runner’s handover', async () => {
     const { runner, parcel, body } = await carriedWithLink();
     const response = await handOver(parcel.id, body);
     expect(response.statusCode).toBe(200);
@@ -176,19 +177,27 @@ describe('POST /api/parcels/:id/handover', () => {
     const events = await storedEvents(t.app, parcel.id);
     expect(events.map((e) => e.kind)).toEqual(['created', 'picked_up', 'handed_over_qr']);
     expect(events[2]?.actor_id).toBe(events[1]?.actor_id);
+  });
+
+  it('tells a second confirmation of the same link that the parcel was already handed over, changing nothing', async () => {
+    const { parcel, body } = await carriedWithLink();
+    expect((await handOver(parcel.id, body)).statusCode).toBe(200);
+    const before = { parcel: await storedParcel(t.app, parcel.id), events: await storedEvents(t.app, parcel.id) };
 
     const replayed = await handOver(parcel.id, body);
     expect(replayed.statusCode).toBe(409);
-    expect(replayed.json().error).toEqual({ code: 'conflict', message: 'A QR kód érvénytelen vagy lejárt.' });
-    expect((await storedEvents(t.app, parcel.id)).length).toBe(3);
-    // The receiver's page, reloaded, says it is done rather than failing.
+    expect(replayed.json().error).toEqual(alreadyHandedOver);
+    expect(await storedParcel(t.app, parcel.id)).toEqual(before.parcel);
+    expect(await storedEvents(t.app, parcel.id)).toEqual(before.events);
+    // The receiver's page, reloaded, learns it is done rather than failing.
     expect((await summary(parcel.id, body.token)).json().status).toBe('delivered');
   });
 
-  it('lets only one of two simultaneous confirmations through', async () => {
+  it('lets only one of two simultaneous confirmations through; the other is told it is done', async () => {
     const { parcel, body } = await carriedWithLink();
     const responses = await Promise.all([handOver(parcel.id, body), handOver(parcel.id, body)]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(responses.find((r) => r.statusCode === 409)?.json().error).toEqual(alreadyHandedOver);
     const handovers = (await storedEvents(t.app, parcel.id)).filter((e) => e.kind === 'handed_over_qr');
     expect(handovers).toHaveLength(1);
   });

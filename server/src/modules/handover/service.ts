@@ -1,5 +1,6 @@
 import type { HandoverBody, HandoverLink, HandoverSummary } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
+import type { ParcelStatus } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
@@ -78,15 +79,24 @@ export async function getHandoverSummary(ctx: HandoverContext, parcelId: string,
 const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
+ * Why a valid link cannot hand the parcel over now: a delivered parcel is done (the receiver
+ * opened a used link, or confirmed twice), otherwise the parcel is no longer on this runner's way.
+ */
+const refusalFor = (status: ParcelStatus | undefined) =>
+  status === 'delivered'
+    ? new AppError(409, 'already_handed_over', messages.parcelAlreadyHandedOver)
+    : conflict(messages.handoverInvalid);
+
+/**
  * The receiver confirms with the runner's QR link: in transit → delivered (`handed_over_qr`),
- * recorded as the runner's act. A used link (the parcel already delivered) is refused.
+ * recorded as the runner's act. A used link (the parcel already delivered) is refused as such.
  */
 export async function handOver(ctx: HandoverContext, parcelId: string, body: HandoverBody): Promise<HandoverSummary> {
   const parcel = await parcelForToken(ctx, parcelId, body.token);
   if (!sameUser(body.futar, parcel.runner_user_name) || !sameUser(body.felado, parcel.sender_user_name)) {
     throw invalid();
   }
-  if (parcel.status !== 'in_transit') throw conflict(messages.handoverInvalid);
+  if (parcel.status !== 'in_transit') throw refusalFor(parcel.status);
   const runner = await ctx.db
     .selectFrom('accounts')
     .selectAll()
@@ -99,9 +109,10 @@ export async function handOver(ctx: HandoverContext, parcelId: string, body: Han
     });
     return presentSummary({ ...delivered, runner_user_name: parcel.runner_user_name });
   } catch (error) {
-    // Confirmed twice at once: the transition lets one through; the other link is used up.
+    // The parcel changed between the check above and the update (confirmed twice at once, given
+    // back, reassigned): the transition let the other change through; say why from the row as it is now.
     if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 403)) {
-      throw conflict(messages.handoverInvalid);
+      throw refusalFor((await findParcel(ctx.db, parcel.id))?.status);
     }
     throw error;
   }

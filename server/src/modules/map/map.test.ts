@@ -165,6 +165,13 @@ describe('GET /api/map/parcels', () => {
 
     const patch = (id: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PATCH', url: `/api/parcels/${id}`, headers: { cookie: admin.cookie }, payload });
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/parcels/${first}/assign`,
+      headers: { cookie: admin.cookie },
+      payload: { runner: runner.account.userName },
+    });
+    expect(assigned.statusCode).toBe(200);
     expect((await patch(first, { status: 'delivered' })).statusCode).toBe(200);
     expect((await patch(second, { senderCoordinates: { lat: 47.5, lng: 19.05 } })).statusCode).toBe(200);
     expect((await patch(third, { category: 'Csak a kategória' })).statusCode).toBe(200);

@@ -78,7 +78,7 @@ describe('back-office changes on the live topics', () => {
     expect(await nextAbout(carrier, parcel.id)).toMatchObject({ topic: 'me', kind: 'assigned' });
 
     // Back to waiting: it leaves the carrier's list and returns to every runner's pool.
-    await call('PATCH', `/api/parcels/${parcel.id}`, { status: 'waiting' });
+    await call('PATCH', `/api/parcels/${parcel.id}`, { status: 'waiting', reason: 'A futár visszaadta.' });
     expect(await nextAbout(waitingList, parcel.id)).toMatchObject({ kind: 'status_changed', status: 'waiting' });
     expect(await nextAbout(carrier, parcel.id)).toMatchObject({ kind: 'status_changed', status: 'waiting' });
     expect(await nextAbout(tracking, parcel.id)).toMatchObject({ kind: 'status_changed', status: 'waiting' });
@@ -88,5 +88,13 @@ describe('back-office changes on the live topics', () => {
     expect(await nextAbout(waitingList, parcel.id)).toMatchObject({ kind: 'deleted' });
     expect(await nextAbout(tracking, parcel.id)).toMatchObject({ kind: 'deleted' });
     expect(await nextAbout(sender, parcel.id)).toMatchObject({ kind: 'deleted' });
+  });
+
+  it('tell the runner when a parcel they carry is deleted', async () => {
+    const parcel = await sendParcel(t.app, user.cookie);
+    await call('POST', `/api/parcels/${parcel.id}/assign`, { runner: runner.account.userName });
+    const carrier = await subscribe('me', runner.cookie);
+    expect((await call('DELETE', `/api/parcels/${parcel.id}`, { reason: 'Hibásan rögzítve.' })).statusCode).toBe(204);
+    expect(await nextAbout(carrier, parcel.id)).toMatchObject({ topic: 'me', kind: 'deleted' });
   });
 });

@@ -1,4 +1,9 @@
-import { adminParcelListQuerySchema, parcelAdminUpdateSchema, parcelAssignBodySchema } from '@csomag/domain/admin';
+import {
+  adminParcelListQuerySchema,
+  parcelAdminUpdateSchema,
+  parcelAssignBodySchema,
+  parcelDeleteBodySchema,
+} from '@csomag/domain/admin';
 import { parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,14 +62,15 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('superadmin'),
       schema: {
         tags: ['back office'],
-        summary: 'Delete a parcel in any state; its timeline keeps a deleted entry',
+        summary: 'Delete a parcel; one a runner carries needs a reason. Its timeline keeps a deleted entry',
         params,
+        body: parcelDeleteBodySchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
       const admin = signedIn(request);
-      await deleteParcel(context(), admin, request.params.id);
+      await deleteParcel(context(), admin, request.params.id, request.body?.reason);
       request.log.info({ parcelId: request.params.id, by: admin.user_name }, 'parcel deleted');
       return reply.status(204).send(null);
     },

@@ -1,7 +1,13 @@
 import { addressKey } from '@csomag/domain/address';
 import type { AdminParcelListQuery, ParcelAdminUpdate } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import type { Coordinates, Parcel, ParcelEventKind, ParcelList } from '@csomag/domain/parcel';
+import {
+  backOfficeStatusChange,
+  type Coordinates,
+  type Parcel,
+  type ParcelEventKind,
+  type ParcelList,
+} from '@csomag/domain/parcel';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
@@ -77,7 +83,7 @@ interface PlannedEdit {
   set: Updateable<ParcelsTable>;
   /** API names of the edited fields, for the timeline. */
   fields: string[];
-  status: { from: Parcel['status']; to: Parcel['status'] } | null;
+  status: { from: Parcel['status']; to: Parcel['status']; reason?: string } | null;
 }
 
 /** What the patch changes, with the status rules applied; fields sent back unchanged are no change. */
@@ -113,20 +119,24 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
   }
   const to = patch.status;
   if (to !== undefined && to !== current.status) {
-    plan.status = { from: current.status, to };
+    const rule = backOfficeStatusChange(current.status, to);
+    // A parcel delivered long ago by data that predates runners on every parcel still needs one.
+    if (rule === 'needs_runner' || (to !== 'waiting' && current.runner_id === null)) {
+      const message = to === 'delivered' ? messages.deliveredNeedsRunner : messages.parcelNeedsRunner;
+      throw conflict(message, { status: message });
+    }
+    if (rule === 'needs_reason' && !patch.reason) {
+      throw unprocessable(messages.statusChangeNeedsReason, { reason: messages.statusChangeNeedsReason });
+    }
+    plan.status = { from: current.status, to, ...(patch.reason ? { reason: patch.reason } : {}) };
     plan.set.status = to;
     if (to === 'waiting') {
       // Back in the pool: nobody carries it and it was never picked up.
       plan.set.runner_id = null;
       plan.set.picked_up_at = null;
       plan.set.delivered_at = null;
-    } else if (to === 'in_transit') {
-      // Only assignment (or a pickup) gives a parcel its runner.
-      if (current.runner_id === null)
-        throw conflict(messages.parcelNeedsRunner, { status: messages.parcelNeedsRunner });
-      plan.set.delivered_at = null;
     } else {
-      plan.set.delivered_at = nowIso();
+      plan.set.delivered_at = to === 'delivered' ? nowIso() : null;
     }
   }
   return plan;
@@ -203,10 +213,16 @@ export async function updateParcel(
 }
 
 /**
- * Deletes a parcel in any state: it leaves every list at once. Its timeline stays and ends with a
- * `deleted` entry saying what it was (parcel_events has no foreign key to parcels).
+ * Deletes a parcel in any state: it leaves every list at once, the runner's too. One that a runner
+ * carries needs a reason. Its timeline stays and ends with a `deleted` entry saying what it was
+ * (parcel_events has no foreign key to parcels).
  */
-export async function deleteParcel(ctx: ParcelsContext, admin: AccountRow, id: string): Promise<void> {
+export async function deleteParcel(
+  ctx: ParcelsContext,
+  admin: AccountRow,
+  id: string,
+  reason: string | undefined,
+): Promise<void> {
   await ctx.changes.transaction(async (trx, publish) => {
     // What was deleted, not what was read before: a pickup may have committed in between.
     const row = await trx.deleteFrom('parcels').where('id', '=', id).returningAll().executeTakeFirst();
@@ -217,13 +233,24 @@ export async function deleteParcel(ctx: ParcelsContext, admin: AccountRow, id: s
       .select(['sender.user_name as senderUser', 'runner.user_name as runner'])
       .where('sender.id', '=', row.sender_id)
       .executeTakeFirstOrThrow();
+    // Thrown inside the transaction: the delete is rolled back.
+    if (row.status === 'in_transit' && !reason) {
+      const message = messages.deleteInTransitNeedsReason(names.runner ?? '?');
+      throw unprocessable(message, { reason: message });
+    }
     const previous = { status: row.status, runner: names.runner, receiverKey: row.receiver_key };
     await recordEvent(
       trx,
       publish,
       { kind: 'deleted', parcelId: id, ...previous, senderUser: names.senderUser, previous },
       admin,
-      { status: row.status, category: row.category, senderUser: names.senderUser, runner: names.runner },
+      {
+        status: row.status,
+        category: row.category,
+        senderUser: names.senderUser,
+        runner: names.runner,
+        ...(reason ? { reason } : {}),
+      },
     );
   });
 }

@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRow, eventsOf, expectNoSecrets, parcelRow } from '../../test/back-office.ts';
@@ -200,28 +201,81 @@ describe('PATCH /api/parcels/:id', () => {
     expect((await eventsOf(t.store, parcel.id)).map((e) => e.kind)).toEqual(['created']);
   });
 
-  it('sets waiting: the runner and both times are cleared', async () => {
+  it('corrects a delivery back to waiting only with a reason: the runner and both times are cleared', async () => {
     const parcel = await sendParcel(t.app, user.cookie);
     await deliver(parcel);
-    const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting' });
+    const unexplained = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting' });
+    expect(unexplained.statusCode).toBe(422);
+    expect(unexplained.json().error).toMatchObject({
+      code: 'unprocessable',
+      fields: { reason: messages.statusChangeNeedsReason },
+    });
+    expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'delivered' });
+
+    const reason = 'A címzett nem kapta meg, újra kell vinni.';
+    const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting', reason });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'waiting', runner: null, pickedUpAt: null, deliveredAt: null });
     const events = await eventsOf(t.store, parcel.id);
     expect(events.at(-1)).toMatchObject({ kind: 'status_changed' });
-    expect(JSON.parse(String(events.at(-1)?.data))).toEqual({ from: 'delivered', to: 'waiting' });
+    expect(JSON.parse(String(events.at(-1)?.data))).toEqual({ from: 'delivered', to: 'waiting', reason });
     const waiting = await call('GET', '/api/parcels/waiting?limit=200', runner.cookie);
     expect(ids(waiting)).toContain(parcel.id);
   });
 
-  it('sets delivered with the time it happened, and back to in transit with the same runner', async () => {
+  it('takes a parcel from its runner back to waiting only with a reason', async () => {
+    const parcel = await sendParcel(t.app, user.cookie);
+    await pickUp(parcel);
+    const unexplained = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting' });
+    expect(unexplained.statusCode).toBe(422);
+    expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'in_transit' });
+    const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, {
+      status: 'waiting',
+      reason: 'A futár megbetegedett.',
+    });
+    expect(response.json()).toMatchObject({ status: 'waiting', runner: null });
+    expect(ids(await call('GET', '/api/me/assigned-parcels?limit=200', runner.cookie))).not.toContain(parcel.id);
+  });
+
+  it('sets delivered with the time it happened; undoing it needs a reason and keeps the runner', async () => {
     const parcel = await sendParcel(t.app, user.cookie);
     await pickUp(parcel);
     const delivered = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'delivered' });
     expect(delivered.json()).toMatchObject({ status: 'delivered', runner: runner.account.userName });
     expect(Date.parse(delivered.json().deliveredAt)).toBeGreaterThan(Date.now() - 60_000);
-    const back = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'in_transit' });
+    const refused = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'in_transit' });
+    expect(refused.statusCode).toBe(422);
+    expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'delivered' });
+    const back = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, {
+      status: 'in_transit',
+      reason: 'Tévesen jelölték leadottnak.',
+    });
     expect(back.json()).toMatchObject({ status: 'in_transit', runner: runner.account.userName, deliveredAt: null });
     expect(back.json().pickedUpAt).toBe(delivered.json().pickedUpAt);
+  });
+
+  it('refuses delivered for a waiting parcel (no runner carried it), saving nothing', async () => {
+    const parcel = await sendParcel(t.app, user.cookie);
+    const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, {
+      status: 'delivered',
+      reason: 'Csak úgy.',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({ code: 'conflict', message: messages.deliveredNeedsRunner });
+    expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'waiting', delivered_at: null });
+    expect((await eventsOf(t.store, parcel.id)).map((e) => e.kind)).toEqual(['created']);
+  });
+
+  it.each([
+    ['ab', 'too short'],
+    ['x'.repeat(501), 'too long'],
+  ])('refuses a reason that is %s (%s) with 400, changing nothing', async (reason) => {
+    const parcel = await sendParcel(t.app, user.cookie);
+    await pickUp(parcel);
+    const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting', reason });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ reason: messages.reasonInvalid });
+    expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'in_transit' });
   });
 
   it('refuses in transit for a parcel without a runner (409: assign it instead), saving nothing', async () => {
@@ -299,10 +353,16 @@ describe('PATCH /api/parcels/:id', () => {
 });
 
 describe('DELETE /api/parcels/:id', () => {
-  it('deletes a parcel from every list and keeps its timeline with a deleted entry', async () => {
+  it('deletes a parcel a runner carries only with a reason, from every list, keeping its timeline', async () => {
     const parcel = await sendParcel(t.app, user.cookie);
     await pickUp(parcel);
-    const response = await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie);
+    const unexplained = await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie);
+    expect(unexplained.statusCode).toBe(422);
+    expect(unexplained.json().error.message).toBe(messages.deleteInTransitNeedsReason(runner.account.userName));
+    expect(await parcelRow(t.store, parcel.id)).toBeDefined();
+
+    const reason = 'A feladó visszavonta, a futár visszaviszi.';
+    const response = await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie, { reason });
     expect(response.statusCode).toBe(204);
     expect(await parcelRow(t.store, parcel.id)).toBeUndefined();
     expect((await call('GET', `/api/parcels/${parcel.id}`, admin.cookie)).statusCode).toBe(404);
@@ -316,8 +376,15 @@ describe('DELETE /api/parcels/:id', () => {
       category: parcel.category,
       senderUser: user.account.userName,
       runner: runner.account.userName,
+      reason,
     });
     expect((await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie)).statusCode).toBe(404);
+  });
+
+  it('deletes a waiting parcel without a reason', async () => {
+    const parcel = await sendParcel(t.app, user.cookie);
+    expect((await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie)).statusCode).toBe(204);
+    expect(await parcelRow(t.store, parcel.id)).toBeUndefined();
   });
 
   it('refuses anonymous callers (401), the sender and runners (403), deleting nothing', async () => {

@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { buildParcelBody, putInTransit, sendParcel } from '../../test/parcels.ts';
@@ -45,6 +46,9 @@ describe('POST /api/parcels', () => {
       receiverAddress: '1052 Budapest, Váci utca 12',
       senderCoordinates: { lat: 46.253, lng: 20.14824 },
       receiverCoordinates: { lat: 47.4996, lng: 19.0512 },
+      // The gazetteer knows towns and Budapest districts, not doors.
+      senderPrecision: 'settlement',
+      receiverPrecision: 'settlement',
       createdAt: expect.any(String),
       pickedUpAt: null,
       deliveredAt: null,
@@ -297,6 +301,7 @@ describe('GET /api/parcels/:id', () => {
     expect(response.json()).toEqual({
       ...parcel,
       events: [{ at: parcel.createdAt, kind: 'created', actor: sender.account.userName }],
+      contacts: null,
     });
   });
 
@@ -310,6 +315,59 @@ describe('GET /api/parcels/:id', () => {
     expect(asRunner.json()).toMatchObject({ status: 'in_transit', runner: runner.account.userName });
     expect(asRunner.json().events.map((e: { kind: string }) => e.kind)).toEqual(['created', 'picked_up']);
     expect((await get(`/api/parcels/${parcel.id}`, admin.cookie)).statusCode).toBe(200);
+  });
+
+  it('gives the carrier and the superadmin whom to call, and nobody else', async () => {
+    const sender = await signUp(t.app);
+    const runner = await signUp(t.app, { role: 'runner' });
+    const otherRunner = await signUp(t.app, { role: 'runner' });
+    const parcel = await sendParcel(t.app, sender.cookie, {
+      recipientName: 'Kiss Anna',
+      recipientPhone: '+36 30 123 4567',
+    });
+    const contacts = {
+      recipientName: 'Kiss Anna',
+      recipientPhone: '+36 30 123 4567',
+      senderName: sender.account.name,
+      senderPhone: sender.account.phoneNumber,
+    };
+    await putInTransit(t.app, parcel.id, runner.account.userName);
+    expect((await get(`/api/parcels/${parcel.id}`, runner.cookie)).json().contacts).toEqual(contacts);
+    expect((await get(`/api/parcels/${parcel.id}`, admin.cookie)).json().contacts).toEqual(contacts);
+    const carried = await get('/api/me/assigned-parcels', runner.cookie);
+    expect(carried.json().items.find((p: { id: string }) => p.id === parcel.id).contacts).toEqual(contacts);
+
+    // Never on the public page, the waiting pool, another runner's list or the sender's lists.
+    for (const [url, cookie] of [
+      [`/api/tracking/${parcel.id}`, undefined],
+      ['/api/me/sent-parcels', sender.cookie],
+      ['/api/me/assigned-parcels', otherRunner.cookie],
+      ['/api/parcels/waiting?limit=200', otherRunner.cookie],
+    ] as const) {
+      const body = (await get(url, cookie)).body;
+      expect(body, url).not.toContain('123 4567');
+      expect(body, url).not.toContain('Kiss Anna');
+      expect(body, url).not.toContain(sender.account.phoneNumber);
+    }
+    expect((await get(`/api/parcels/${parcel.id}`, otherRunner.cookie)).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['x'.repeat(200), 'a phone of 200 characters'],
+    ['hívj fel', 'letters'],
+    ['12', 'too short'],
+  ])('refuses a recipient phone of %s (%s) with 400, saving nothing', async (recipientPhone) => {
+    const sender = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/parcels',
+      headers: { cookie: sender.cookie },
+      payload: buildParcelBody({ recipientPhone }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ recipientPhone: messages.recipientPhoneInvalid });
+    const sent = await get('/api/me/sent-parcels', sender.cookie);
+    expect(sent.json().items).toEqual([]);
   });
 
   it('refuses another user and another runner (403), anonymous callers (401)', async () => {

@@ -17,6 +17,8 @@ export function presentParcel(row: ParcelWithNames): Parcel {
     receiverAddress: row.receiver_address,
     senderCoordinates: { lat: row.sender_lat, lng: row.sender_lng },
     receiverCoordinates: { lat: row.receiver_lat, lng: row.receiver_lng },
+    senderPrecision: row.sender_precision,
+    receiverPrecision: row.receiver_precision,
     createdAt: row.created_at,
     pickedUpAt: row.picked_up_at,
     deliveredAt: row.delivered_at,

@@ -23,6 +23,7 @@ import {
   listSentParcels,
   type ParcelsContext,
 } from './service.ts';
+import { cancelParcel } from './transitions.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 422, 429);
 
@@ -68,6 +69,25 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getParcelDetail(app.store.db, signedIn(request), request.params.id),
+  );
+
+  app.post(
+    '/parcels/:id/cancel',
+    {
+      onRequest: requireRole('user'),
+      schema: {
+        tags: ['parcels'],
+        summary: "The sender withdraws a parcel while it waits ('Feladás visszavonása'); 409 once picked up",
+        params: z.object({ id: parcelIdSchema }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const sender = signedIn(request);
+      await cancelParcel(app.changeFeed, request.params.id, sender);
+      request.log.info({ parcelId: request.params.id, sender: sender.user_name }, 'parcel cancelled');
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

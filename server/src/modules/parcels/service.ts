@@ -3,10 +3,12 @@ import { messages } from '@csomag/domain/messages';
 import type {
   Coordinates,
   Parcel,
+  ParcelContacts,
   ParcelCreateBody,
   ParcelDetail,
   ParcelList,
   ParcelListQuery,
+  PointPrecision,
   TrackingView,
 } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
@@ -76,12 +78,18 @@ async function resolveSender(db: Kysely<Database>, actor: AccountRow, senderUser
   return sender;
 }
 
-/** Both ends of a parcel on the map: the pins the sender placed, else geocoded. Nothing is saved if either fails. */
-async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promise<[Coordinates, Coordinates]> {
-  const place = async (address: string, given: Coordinates | undefined) => given ?? (await geocoder.geocode(address));
+type PlacedPoint = Coordinates & { precision: PointPrecision };
+
+/**
+ * Both ends of a parcel on the map: the pins the sender placed (as precise as the sender says:
+ * where the address was placed, or by hand), else geocoded. Nothing is saved if either fails.
+ */
+async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promise<[PlacedPoint, PlacedPoint]> {
+  const place = async (address: string, given: Coordinates | undefined, precision: PointPrecision | undefined) =>
+    given ? { ...given, precision: precision ?? 'manual' } : await geocoder.geocode(address);
   const [from, to] = await Promise.all([
-    place(body.senderAddress, body.senderCoordinates),
-    place(body.receiverAddress, body.receiverCoordinates),
+    place(body.senderAddress, body.senderCoordinates, body.senderPrecision),
+    place(body.receiverAddress, body.receiverCoordinates, body.receiverPrecision),
   ]);
   if (from && to) return [from, to];
   throw unprocessable(messages.geocodeFailed, {
@@ -113,6 +121,10 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       sender_lng: from.lng,
       receiver_lat: to.lat,
       receiver_lng: to.lng,
+      sender_precision: from.precision,
+      receiver_precision: to.precision,
+      recipient_name: body.recipientName ?? null,
+      recipient_phone: body.recipientPhone ?? null,
       created_at: nowIso(),
       picked_up_at: null,
       delivered_at: null,
@@ -169,7 +181,31 @@ export async function getParcelDetail(db: Kysely<Database>, account: AccountRow,
     .where('parcel_events.parcel_id', '=', id)
     .orderBy('parcel_events.id')
     .execute();
-  return { ...presentParcel(parcel), events: events.map(presentTimelineEvent) };
+  // The carrier and the back office call people; the sender knows whom they wrote down.
+  const contacts = parcel.sender_id === account.id ? null : ((await contactsOf(db, [id])).get(id) ?? null);
+  return { ...presentParcel(parcel), events: events.map(presentTimelineEvent), contacts };
+}
+
+/** Who to call about each parcel: the recipient the sender named, and the sender. */
+export async function contactsOf(db: Kysely<Database>, ids: string[]): Promise<Map<string, ParcelContacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('parcels')
+    .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
+    .select(['parcels.id', 'parcels.recipient_name', 'parcels.recipient_phone', 'sender.name', 'sender.phone'])
+    .where('parcels.id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        recipientName: row.recipient_name,
+        recipientPhone: row.recipient_phone,
+        senderName: row.name,
+        senderPhone: row.phone,
+      },
+    ]),
+  );
 }
 
 /** The public tracking view; null for an id no parcel has. */

@@ -18,6 +18,17 @@ async function explainRefusal(trx: Transaction<Database>, parcelId: string, want
   return conflict(messages.parcelNotInTransit);
 }
 
+/** Why a change only the carrier may make failed: someone else carries it, or it is not in transit. */
+async function explainCarrierRefusal(trx: Transaction<Database>, parcelId: string, runnerId: number) {
+  const current = await trx
+    .selectFrom('parcels')
+    .select(['status', 'runner_id'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (current?.status === 'in_transit' && current.runner_id !== runnerId) return forbidden(messages.notYourParcel);
+  return explainRefusal(trx, parcelId, 'in_transit');
+}
+
 async function withNames(trx: Transaction<Database>, row: ParcelRow): Promise<ParcelWithNames> {
   const names = await trx
     .selectFrom('accounts as sender')
@@ -111,21 +122,65 @@ export function deliverParcel(
     if (options.runnerId !== undefined) update = update.where('runner_id', '=', options.runnerId);
     const row = await update.returningAll().executeTakeFirst();
     if (!row) {
-      if (options.runnerId !== undefined) {
-        const current = await trx
-          .selectFrom('parcels')
-          .select(['status', 'runner_id'])
-          .where('id', '=', parcelId)
-          .executeTakeFirst();
-        if (current?.status === 'in_transit' && current.runner_id !== options.runnerId) {
-          throw forbidden(messages.notYourParcel);
-        }
-      }
-      throw await explainRefusal(trx, parcelId, 'in_transit');
+      throw options.runnerId === undefined
+        ? await explainRefusal(trx, parcelId, 'in_transit')
+        : await explainCarrierRefusal(trx, parcelId, options.runnerId);
     }
     const parcel = await withNames(trx, row);
     const before = { status: 'in_transit' as const, runner: parcel.runner_user_name, receiverKey: row.receiver_key };
     await record(trx, publish, before, parcel, options.kind, actor, options.data ?? null);
     return parcel;
+  });
+}
+
+/**
+ * in_transit → waiting by the runner who carries it ('Visszaadom'), with their reason: back in the
+ * pool for anyone, as one conditional UPDATE (a delivery or another change in between wins).
+ */
+export function giveBackParcel(changes: Changes, parcelId: string, runner: AccountRow, reason: string) {
+  return changes.transaction(async (trx, publish) => {
+    const row = await trx
+      .updateTable('parcels')
+      .set((eb) => ({ status: 'waiting', runner_id: null, picked_up_at: null, version: eb('version', '+', 1) }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('runner_id', '=', runner.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    const parcel = await withNames(trx, row);
+    const before = { status: 'in_transit' as const, runner: runner.user_name, receiverKey: row.receiver_key };
+    await record(trx, publish, before, parcel, 'given_back', runner, { reason });
+    return parcel;
+  });
+}
+
+/**
+ * The sender withdraws a parcel nobody has picked up ('Feladás visszavonása'): it leaves every
+ * list; its timeline stays and ends with `cancelled`. Conditional on waiting, so a pickup that
+ * came first wins.
+ */
+export function cancelParcel(changes: Changes, parcelId: string, sender: AccountRow) {
+  return changes.transaction(async (trx, publish) => {
+    const row = await trx
+      .deleteFrom('parcels')
+      .where('id', '=', parcelId)
+      .where('sender_id', '=', sender.id)
+      .where('status', '=', 'waiting')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const current = await trx
+        .selectFrom('parcels')
+        .select(['status', 'sender_id'])
+        .where('id', '=', parcelId)
+        .executeTakeFirst();
+      // Someone else's parcel is no more visible here than anywhere else.
+      if (!current || current.sender_id !== sender.id) throw notFound(messages.parcelNotFound);
+      throw conflict(messages.cancelNotWaiting);
+    }
+    const parcel = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
+    const before = { status: 'waiting' as const, runner: null, receiverKey: row.receiver_key };
+    await record(trx, publish, before, parcel, 'cancelled', sender, null);
   });
 }
