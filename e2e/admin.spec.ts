@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   e2eAdmin,
   expect,
@@ -15,6 +15,19 @@ import {
 } from './fixtures.ts';
 
 const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
+
+/** A new sender's parcel, assigned by the back office to a new runner whose in-progress list shows it. */
+async function assignedToNewRunner(page: Page, browser: Browser) {
+  const parcel = await parcelFromNewSender(browser);
+  const runner = await runnerContext(browser);
+  const assigned = await page.request.post(`/api/parcels/${parcel.id}/assign`, {
+    data: { runner: runner.account.userName },
+  });
+  expect(assigned.ok()).toBe(true);
+  await runner.page.goto('/FolyamatbanLevoCsomagok');
+  await expect(card(runner.page, parcel.id)).toBeVisible();
+  return { parcel, runner };
+}
 
 test.beforeEach(async ({ page }) => {
   await signInViaApi(page.request, e2eAdmin.email, e2eAdmin.password);
@@ -114,21 +127,19 @@ test.describe('parcels in the back office', () => {
     await page.getByLabel('Kiszállítási cím').fill('6720 Szeged, Kárász utca 5');
     await page.getByRole('button', { name: 'Módosít' }).click();
     await expect(page.getByText('Sikeres mentés!')).toBeVisible();
-    await page.getByLabel('Státusz').selectOption({ label: 'leadott' });
-    await page.getByRole('button', { name: 'Módosít' }).click();
-    await expect(page.getByText('Sikeres mentés!').first()).toBeVisible();
+    // Nobody carried it yet: only a pickup or an assignment can take it further.
+    await expect(page.getByLabel('Státusz').locator('option[value="delivered"]')).toBeDisabled();
+    await expect(page.getByLabel('Státusz').locator('option[value="in_transit"]')).toBeDisabled();
     await page.reload();
     await expect(page.getByLabel('Kategória')).toHaveValue('Keretezett festmény');
     await expect(page.getByLabel('Kiszállítási cím')).toHaveValue('6720 Szeged, Kárász utca 5');
-    await expect(page.getByLabel('Státusz')).toHaveValue('delivered');
-    await expect(page.getByText('Státusz módosítva')).toBeVisible();
+    await expect(page.getByText('Adatok módosítva')).toBeVisible();
 
     await page.getByRole('link', { name: 'Vissza' }).click();
     await expect(page).toHaveURL('/SaCsomagListazas');
     await page.getByLabel('Feladó').fill(sender.userName);
     await expect(card(page, parcelId)).toBeVisible();
     await expect(card(page, parcelId)).toContainText('Keretezett festmény');
-    await expect(card(page, parcelId)).toContainText('leadott');
   });
 
   test('assigns a waiting parcel to a runner, who sees it in progress live', async ({ page, browser }) => {
@@ -155,6 +166,42 @@ test.describe('parcels in the back office', () => {
     await expect(page.getByText('Sikeres hozzárendelés!')).toBeVisible();
 
     await expect(runner.page.getByRole('article', { name: `Csomag ${parcel.id}` })).toBeVisible();
+    await runner.context.close();
+  });
+
+  test('takes a parcel from its runner only with a reason, and the runner sees it go live', async ({
+    page,
+    browser,
+  }) => {
+    const { parcel, runner } = await assignedToNewRunner(page, browser);
+
+    await page.goto(`/SaCsomagSzerkesztes/${parcel.id}`);
+    await expect(page.getByLabel('Indok')).toHaveCount(0);
+    await page.getByLabel('Státusz').selectOption({ label: 'várakozik' });
+    await page.getByRole('button', { name: 'Módosít' }).click();
+    await expect(page.getByLabel('Indok')).toHaveAccessibleDescription('Ehhez a státuszváltáshoz add meg az indokát.');
+    await page.getByLabel('Indok').fill('A futár nem tudja elvinni.');
+    await page.getByRole('button', { name: 'Módosít' }).click();
+    await expect(page.getByText('Sikeres mentés!')).toBeVisible();
+    await expect(page.getByText('Státusz módosítva')).toBeVisible();
+    await expect(runner.page.getByRole('article', { name: `Csomag ${parcel.id}` })).toHaveCount(0);
+    await runner.context.close();
+  });
+
+  test('deletes a parcel a runner carries only with a reason, naming the runner, who sees it go live', async ({
+    page,
+    browser,
+  }) => {
+    const { parcel, runner } = await assignedToNewRunner(page, browser);
+
+    await page.goto(`/SaCsomagTorles/${parcel.id}`);
+    await expect(page.getByText(`${runner.account.userName} futárnál van szállítás alatt`)).toBeVisible();
+    const remove = page.getByRole('button', { name: 'Törlés' });
+    await expect(remove).toBeDisabled();
+    await page.getByLabel('Indok').fill('A feladó telefonon visszamondta.');
+    await remove.click();
+    await expect(page).toHaveURL('/SaCsomagListazas');
+    await expect(runner.page.getByRole('article', { name: `Csomag ${parcel.id}` })).toHaveCount(0);
     await runner.context.close();
   });
 

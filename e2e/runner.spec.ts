@@ -85,9 +85,13 @@ test.describe('waiting pool and pickup', () => {
   });
 });
 
+/** Kárász utca 5, Szeged: where a sender drags the destination pin. */
+const szegedDoor = { lat: 46.2517, lng: 20.1469 };
+
 test.describe('delivery', () => {
   test('delivers within 15 m of the door, and refuses 2 km away with the distance', async ({ browser }) => {
-    const parcel = await parcelFromNewSender(browser);
+    // The sender put the destination pin on the door.
+    const parcel = await parcelFromNewSender(browser, { receiverCoordinates: szegedDoor });
     const door = parcel.receiverCoordinates;
     const far = metresNorth(door, 2000);
     const runner = await runnerContext(browser, { latitude: far.lat, longitude: far.lng, accuracy: 10 });
@@ -109,8 +113,39 @@ test.describe('delivery', () => {
     await runner.context.close();
   });
 
+  test('offers only the QR handover where the door is not known, shows whom to call, and gives a parcel back', async ({
+    browser,
+  }) => {
+    // Placed by the gazetteer at Szeged's centre: nobody dragged the pin to the door.
+    const parcel = await parcelFromNewSender(browser, {
+      recipientName: 'Kiss Anna',
+      recipientPhone: '+36 30 123 4567',
+    });
+    const runner = await runnerContext(browser);
+    await runner.page.setViewportSize({ width: 390, height: 844 });
+    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+    await runner.page.goto('/FolyamatbanLevoCsomagok');
+    const mine = card(runner.page, parcel.id);
+    await expect(mine.getByText('A címzett pontos helye nem ismert — adj át QR kóddal')).toBeVisible();
+    await expect(mine.getByRole('button', { name: 'Leadás QR kód nélkül' })).toHaveCount(0);
+    await expect(mine.getByRole('button', { name: 'Leadás QR kóddal' })).toBeVisible();
+    await expect(mine.getByRole('link', { name: 'Címzett hívása (Kiss Anna)' })).toHaveAttribute(
+      'href',
+      'tel:+36301234567',
+    );
+    await expect(mine.getByRole('link', { name: /^Feladó hívása/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
+
+    await mine.getByRole('button', { name: 'Visszaadom' }).click();
+    await mine.getByLabel('Miért adod vissza?').fill('Nem jutok el Szegedre.');
+    await mine.getByRole('button', { name: 'Visszaadom' }).click();
+    await expect(runner.page.getByText('Visszaadtad a csomagot: újra a futárra várók között van.')).toBeVisible();
+    await expect(mine).toHaveCount(0);
+    expect((await (await runner.context.request.get(`/api/tracking/${parcel.id}`)).json()).status).toBe('waiting');
+    await runner.context.close();
+  });
+
   test('explains when the position cannot be read', async ({ browser }) => {
-    const parcel = await parcelFromNewSender(browser);
+    const parcel = await parcelFromNewSender(browser, { receiverCoordinates: szegedDoor });
     const runner = await runnerContext(browser);
     await runner.context.clearPermissions();
     await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`);
@@ -159,7 +194,7 @@ test.describe('delivery', () => {
     const again = await browser.newContext();
     const againPage = await again.newPage();
     await againPage.goto(link.toString());
-    await expect(againPage.getByRole('alert')).toHaveText('A QR kód érvénytelen vagy lejárt.');
+    await expect(againPage.getByRole('alert')).toHaveText('Ezt a csomagot már átvették.');
     await againPage.goto(link.toString().replace(/token=[^&]+/, 'token=forged'));
     await expect(againPage.getByRole('alert')).toHaveText('A QR kód érvénytelen vagy lejárt.');
     for (const context of [runner.context, receiver, again, trackingPage.context()]) await context.close();

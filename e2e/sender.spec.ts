@@ -1,5 +1,6 @@
 import {
   budapestToSzeged,
+  e2eAdmin,
   expect,
   expectAccessible,
   marker,
@@ -7,6 +8,7 @@ import {
   registerViaApi,
   runnerContext,
   sendParcelViaApi,
+  signInViaApi,
   test,
 } from './fixtures.ts';
 
@@ -19,6 +21,8 @@ test.describe('sending a parcel', () => {
   }) => {
     const sender = await registerViaApi(page.request, newPerson('user'));
     await page.goto('/CsomagFeladas');
+    // It leaves from home unless said otherwise.
+    await expect(page.getByLabel('Feladási cím')).toHaveValue(sender.address);
     await page.getByLabel('Feladási cím').fill(budapestToSzeged.senderAddress);
     await page.getByLabel('Kiszállítási cím').fill(budapestToSzeged.receiverAddress);
     await page.getByLabel('Kategória').fill('Könyv');
@@ -26,6 +30,13 @@ test.describe('sending a parcel', () => {
     // Both addresses are placed on the small map while typing, as draggable pins.
     await expect(marker(page, 'Felvételi pont')).toBeVisible();
     await expect(marker(page, 'Kiszállítási pont')).toBeVisible();
+
+    // Nothing leaves before the sender has looked at both pins.
+    await page.getByRole('button', { name: 'Feladás' }).click();
+    await expect(page.getByRole('alert')).toContainText('A feladás előtt nézd meg a térképen mindkét tűt');
+    await page.getByRole('button', { name: 'Felvételi pont: itt van' }).click();
+    await page.getByRole('button', { name: 'Kiszállítási pont: itt van' }).click();
+    await expect(page.getByText('Kiszállítási pont: rendben')).toBeVisible();
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Feladás' }).click();
@@ -62,13 +73,87 @@ test.describe('sending a parcel', () => {
     await expect(preview).toContainText('szállítás alatt');
     await expectAccessible(page);
 
-    // The dashboard is live too: the delivery shows up without a reload.
-    const { destination } = await (await runner.context.request.get(`/api/tracking/${parcelId}`)).json();
-    const delivered = await runner.context.request.post(`/api/parcels/${parcelId}/deliver`, {
-      data: { ...destination, accuracy: 5 },
-    });
+    // The dashboard is live too: the delivery shows up without a reload. (The destination stayed
+    // Szeged's centre, so the runner could only hand it over by QR; the back office closes it here.)
+    const admin = await browser.newContext();
+    await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+    const delivered = await admin.request.post(`/api/parcels/${parcelId}/deliver`, { data: {} });
     expect(delivered.status(), await delivered.text()).toBe(200);
+    await admin.close();
     await expect(preview).toContainText('leadott');
+    await runner.context.close();
+  });
+
+  test('on a phone: both pins in view, the destination dragged to the door, delivered there without QR', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await registerViaApi(page.request, newPerson('user'));
+    await page.goto('/CsomagFeladas');
+    await page.getByLabel('Feladási cím').fill(budapestToSzeged.senderAddress);
+    await page.getByLabel('Kiszállítási cím').fill(budapestToSzeged.receiverAddress);
+    await page.getByLabel('Kategória').fill('Könyv');
+    await page.getByLabel('Súly (gramm)').fill('850');
+    await page.getByLabel('Címzett neve').fill('Kiss Anna');
+    await page.getByLabel('Címzett telefonszáma').fill('+36 30 123 4567');
+    const map = page.getByRole('region', { name: 'A feladási és a kiszállítási pont' });
+    const destination = marker(page, 'Kiszállítási pont');
+    // Budapest and Szeged are 170 km apart: the map frames both.
+    await expect(async () => {
+      const area = await map.boundingBox();
+      for (const pin of [marker(page, 'Felvételi pont'), destination]) {
+        const box = await pin.boundingBox();
+        expect(area && box && box.x >= area.x && box.x + box.width <= area.x + area.width).toBe(true);
+        expect(area && box && box.y >= area.y && box.y + box.height <= area.y + area.height).toBe(true);
+      }
+    }).toPass();
+
+    // Zoomed on the destination, the sender drags it from the town's centre to the door.
+    await page.getByRole('button', { name: 'Kiszállítási pont megnézése' }).click();
+    await page.waitForTimeout(500);
+    const box = await destination.boundingBox();
+    if (!box) throw new Error('no destination pin');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height + 36, { steps: 8 });
+    await page.mouse.up();
+    await expect(page.getByText('Kiszállítási pont: rendben')).toBeVisible();
+    await page.getByRole('button', { name: 'Felvételi pont: itt van' }).click();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Feladás' }).click();
+    const parcel = await (await saved).json();
+    expect(parcel).toMatchObject({ receiverPrecision: 'manual', senderPrecision: 'settlement' });
+    const door = parcel.receiverCoordinates;
+
+    // A runner standing at that door delivers by position.
+    const runner = await runnerContext(browser, { latitude: door.lat, longitude: door.lng, accuracy: 5 });
+    await runner.page.setViewportSize({ width: 390, height: 844 });
+    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+    await runner.page.goto('/FolyamatbanLevoCsomagok');
+    const card = runner.page.getByRole('article', { name: `Csomag ${parcel.id}` });
+    await card.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
+    await expect(runner.page.getByText('Sikeres csomagleadás!')).toBeVisible();
+    await runner.context.close();
+  });
+
+  test('withdraws a waiting parcel from the sent list, and no longer once a runner has it', async ({
+    page,
+    browser,
+  }) => {
+    await registerViaApi(page.request, newPerson('user'));
+    const waiting = await sendParcelViaApi(page.request);
+    const taken = await sendParcelViaApi(page.request);
+    const runner = await runnerContext(browser);
+    expect((await runner.context.request.post(`/api/parcels/${taken.id}/pickup`)).status()).toBe(200);
+    await page.goto('/FeladottCsomagok');
+    const card = page.getByRole('article', { name: `Csomag ${waiting.id}` });
+    await expect(page.getByRole('article', { name: `Csomag ${taken.id}` }).getByRole('button')).toHaveCount(0);
+    await card.getByRole('button', { name: 'Feladás visszavonása' }).click();
+    await card.getByRole('button', { name: 'Igen, visszavonom' }).click();
+    await expect(page.getByText('Visszavontad a feladást.')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect((await page.request.get(`/api/tracking/${waiting.id}`)).status()).toBe(404);
     await runner.context.close();
   });
 
@@ -79,10 +164,11 @@ test.describe('sending a parcel', () => {
     await page.getByLabel('Kiszállítási cím').fill(budapestToSzeged.receiverAddress);
     await page.getByLabel('Kategória').fill('Irat');
     await page.getByLabel('Súly (gramm)').fill('100');
-    await page.getByRole('button', { name: 'Feladás' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(page.getByLabel('Feladási cím')).toHaveAccessibleDescription(
       'Geocode was not successful for the following reason: ZERO_RESULTS',
     );
+    await page.getByRole('button', { name: 'Feladás' }).click();
+    await expect(page.getByRole('alert')).toContainText('A feladás előtt nézd meg a térképen mindkét tűt');
     await expect(page).toHaveURL('/CsomagFeladas');
     const sent = await (await page.request.get('/api/me/sent-parcels')).json();
     expect(sent.items).toEqual([]);

@@ -1,13 +1,17 @@
-import { type ParcelList, type ParcelStatus, parcelListSchema } from '@csomag/domain/parcel';
+import { type ParcelStatus, parcelListSchema } from '@csomag/domain/parcel';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from './client.ts';
 
-/** A server-paginated parcel list ({items, nextCursor}) read page by page. */
-export const parcelListQueryOptions = (
+type PageSchema = z.ZodType<{ items: unknown[]; nextCursor: string | null }>;
+
+/** A server-paginated parcel list ({items, nextCursor}) read page by page, parsed with its page schema. */
+export const parcelListQueryOptions = <S extends PageSchema = typeof parcelListSchema>(
   key: readonly unknown[],
   path: string,
   filters: Record<string, string | undefined> = {},
   limit = 20,
+  schema: S = parcelListSchema as unknown as S,
 ) =>
   infiniteQueryOptions({
     queryKey: [...key, filters, limit],
@@ -16,9 +20,9 @@ export const parcelListQueryOptions = (
       const params = new URLSearchParams({ limit: String(limit) });
       for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest('GET', `${path}?${params}`, parcelListSchema, undefined, signal);
+      return apiRequest('GET', `${path}?${params}`, schema, undefined, signal);
     },
-    getNextPageParam: (last: ParcelList) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: z.infer<S>) => last.nextCursor ?? undefined,
   });
 
 export const sentParcelsKey = ['parcels', 'sent'] as const;

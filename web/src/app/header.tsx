@@ -18,7 +18,7 @@ function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      Csomagküldő
+      <span className="logo-text">Csomagküldő</span>
     </NavLink>
   );
 }

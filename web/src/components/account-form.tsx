@@ -1,14 +1,12 @@
 import { type NewAccount, newAccountSchema } from '@csomag/domain/account';
 import { messages } from '@csomag/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../api/client.ts';
 import { notify } from '../lib/notify.ts';
 import { PasswordAndContactFields } from './contact-fields.tsx';
 import { FormError, FormField } from './form-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { applyServerErrors } from './use-server-errors.ts';
+import { applyServerErrors, serverSummary } from './use-server-errors.ts';
 
 /**
  * The six fields of a new account (self-registration and the back office's runner registration),
@@ -23,14 +21,11 @@ export function AccountForm({
 }) {
   const form = useForm<NewAccount>({ resolver: zodResolver(newAccountSchema), mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
     try {
       await onSubmit(values);
     } catch (error) {
       applyServerErrors(error, form.setError);
-      setFailure(errorMessage(error));
     }
   });
   return (
@@ -51,7 +46,7 @@ export function AccountForm({
         {...form.register('email')}
       />
       <PasswordAndContactFields register={form.register} errors={errors} />
-      <FormError message={failure} />
+      <FormError message={serverSummary(errors)} />
       <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
     </form>
   );

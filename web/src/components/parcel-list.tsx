@@ -1,5 +1,5 @@
 import { formatTimestamp, formatWeight } from '@csomag/domain/format';
-import type { Parcel, ParcelList } from '@csomag/domain/parcel';
+import type { Parcel } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -43,19 +43,19 @@ export function ParcelCard({
   );
 }
 
-type ListQuery = UseInfiniteQueryResult<InfiniteData<ParcelList>>;
+type ListQuery<P extends Parcel> = UseInfiniteQueryResult<InfiniteData<{ items: P[]; nextCursor: string | null }>>;
 
 /** Loading, error, empty and paged states of any server-paginated parcel list. */
-export function ParcelListView({
+export function ParcelListView<P extends Parcel>({
   query,
   empty,
   renderActions,
   paged = true,
   showPeople = false,
 }: {
-  query: ListQuery;
+  query: ListQuery<P>;
   empty: string;
-  renderActions?: (parcel: Parcel) => ReactNode;
+  renderActions?: (parcel: P) => ReactNode;
   /** false for previews that show only the first page. */
   paged?: boolean;
   showPeople?: boolean;

@@ -1,13 +1,12 @@
 import { type Account, type ProfileUpdate, profileUpdateSchema } from '@csomag/domain/account';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../api/client.ts';
 import { notify } from '../lib/notify.ts';
 import { PasswordAndContactFields } from './contact-fields.tsx';
 import { FormError, FormField } from './form-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { applyServerErrors } from './use-server-errors.ts';
+import { applyServerErrors, serverSummary } from './use-server-errors.ts';
 
 /**
  * Editing an existing account (a user's or runner's own profile, the back office's runner edit):
@@ -39,16 +38,13 @@ export function ProfileForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
     try {
       await onSave(values);
       form.resetField('password');
       notify.success(savedMessage);
     } catch (error) {
       applyServerErrors(error, form.setError);
-      setFailure(errorMessage(error));
     }
   });
   return (
@@ -71,7 +67,7 @@ export function ProfileForm({
       ) : (
         <FormField label="Email" type="email" value={account.email} readOnly disabled />
       )}
-      <FormError message={failure} />
+      <FormError message={serverSummary(errors)} />
       <div className="card-actions">
         <SubmitButton busy={isSubmitting}>Mentés</SubmitButton>
         {actions}

@@ -1,10 +1,14 @@
 import type { Coordinates } from '@csomag/domain/parcel';
 import 'leaflet/dist/leaflet.css';
-import type { LatLngBounds } from 'leaflet';
-import { type ReactNode, useEffect } from 'react';
+import type { LatLngBounds, LatLngTuple } from 'leaflet';
+import { createContext, lazy, type ReactNode, Suspense, use, useEffect, useMemo } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useServerConfig } from '../api/config.ts';
+import { roundedBounds } from './bounds.ts';
 import { type MarkerKind, markerIcon } from './markers.ts';
+
+// The clustering library loads only with a map that groups markers.
+const GroupedMarkers = lazy(() => import('./grouped-markers.tsx'));
 
 export interface MapMarker {
   key: string;
@@ -24,23 +28,47 @@ export interface MapViewProps {
   zoom: number;
   height: string;
   markers: MapMarker[];
+  /** Markers that may cover each other (parcels at one address): drawn as one counted pin that spreads out on a tap. */
+  grouped?: MapMarker[];
   /** Re-centre when the centre changes (e.g. the runner's first position fix). */
   follow?: boolean;
+  /** Show all these points (both ends of a parcel), or zoom in on one; applied again when it changes. */
+  frame?: { fit: Coordinates[] } | { focus: Coordinates };
   onMapClick?: () => void;
-  /** Called with the visible area after every move, for maps that load only what is in view. */
+  /** Called with the visible area once the map has settled after a move, for maps that load only what is in view. */
   onViewChange?: (bounds: LatLngBounds, zoom: number) => void;
   /** Extra layers (e.g. a marker cluster group). */
   children?: ReactNode;
   label: string;
 }
 
+/** A fling or a zoom is several moves in a row: the view is reported once the map has rested this long. */
+const SETTLE_MS = 300;
+
 function MapEvents({ onMapClick, onViewChange }: Pick<MapViewProps, 'onMapClick' | 'onViewChange'>) {
-  const map = useMapEvents({
-    click: () => onMapClick?.(),
-    moveend: () => onViewChange?.(map.getBounds(), map.getZoom()),
-  });
+  const map = useMapEvents({ click: () => onMapClick?.() });
   useEffect(() => {
-    onViewChange?.(map.getBounds(), map.getZoom());
+    if (!onViewChange) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let reported = '';
+    const report = () => {
+      // Rounded as the queries are, so a nudge of a few pixels or a move back asks for nothing new.
+      const view = JSON.stringify({ ...roundedBounds(map.getBounds()), zoom: map.getZoom() });
+      if (view === reported) return;
+      reported = view;
+      onViewChange(map.getBounds(), map.getZoom());
+    };
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(report, SETTLE_MS);
+    };
+    const moving = () => clearTimeout(timer);
+    report();
+    map.on({ movestart: moving, moveend: settle });
+    return () => {
+      clearTimeout(timer);
+      map.off({ movestart: moving, moveend: settle });
+    };
   }, [map, onViewChange]);
   return null;
 }
@@ -53,28 +81,67 @@ function Follow({ center }: { center: Coordinates }) {
   return null;
 }
 
+const FOCUS_ZOOM = 17;
+
+function Frame({ frame }: { frame: NonNullable<MapViewProps['frame']> }) {
+  const map = useMap();
+  const key = JSON.stringify(frame);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the frame's value, not its identity, moves the map
+  useEffect(() => {
+    if ('focus' in frame) map.setView([frame.focus.lat, frame.focus.lng], FOCUS_ZOOM);
+    else if (frame.fit.length === 1 && frame.fit[0]) map.setView([frame.fit[0].lat, frame.fit[0].lng], map.getZoom());
+    else if (frame.fit.length > 1) {
+      map.fitBounds(
+        frame.fit.map((point): LatLngTuple => [point.lat, point.lng]),
+        { padding: [40, 40], maxZoom: 16 },
+      );
+    }
+  }, [map, key]);
+  return null;
+}
+
+/**
+ * react-leaflet re-lays out an open popup whenever its children are a new element — on every render
+ * of the page — and Leaflet then pans the map to it again; that pan reports a new view, whose answer
+ * renders the page again. So the content reaches the popup through context: the popup itself only
+ * lays out (and pans) when it opens.
+ */
+const PopupContent = createContext<ReactNode>(null);
+function PopupBody() {
+  return use(PopupContent);
+}
+const popupBody = <PopupBody />;
+
+function Pin({ marker }: { marker: MapMarker }) {
+  const { lat, lng } = marker.position;
+  // A new array on every render would move the marker each time (re-panning to its open popup, re-clustering it).
+  const position = useMemo<LatLngTuple>(() => [lat, lng], [lat, lng]);
+  return (
+    <PopupContent value={marker.popup}>
+      <Marker
+        position={position}
+        icon={markerIcon(marker.kind)}
+        title={marker.title}
+        alt={marker.title}
+        draggable={marker.draggable ?? false}
+        // People stay visible on top of the parcels they stand next to.
+        zIndexOffset={marker.kind === 'me' || marker.kind === 'runner' ? 1000 : 0}
+        eventHandlers={{
+          click: () => marker.onClick?.(),
+          dragend: (event) => {
+            const { lat, lng } = event.target.getLatLng();
+            marker.onDragEnd?.({ lat, lng });
+          },
+        }}
+      >
+        {marker.popup && <Popup>{popupBody}</Popup>}
+      </Marker>
+    </PopupContent>
+  );
+}
+
 export function MapMarkers({ markers }: { markers: MapMarker[] }) {
-  return markers.map((marker) => (
-    <Marker
-      key={marker.key}
-      position={[marker.position.lat, marker.position.lng]}
-      icon={markerIcon(marker.kind)}
-      title={marker.title}
-      alt={marker.title}
-      draggable={marker.draggable ?? false}
-      // People stay visible on top of the parcels they stand next to.
-      zIndexOffset={marker.kind === 'me' || marker.kind === 'runner' ? 1000 : 0}
-      eventHandlers={{
-        click: () => marker.onClick?.(),
-        dragend: (event) => {
-          const { lat, lng } = event.target.getLatLng();
-          marker.onDragEnd?.({ lat, lng });
-        },
-      }}
-    >
-      {marker.popup && <Popup>{marker.popup}</Popup>}
-    </Marker>
-  ));
+  return markers.map((marker) => <Pin key={marker.key} marker={marker} />);
 }
 
 /** The one Leaflet map every screen uses (loaded lazily through lazy-map.tsx). */
@@ -100,7 +167,13 @@ export default function MapView(props: MapViewProps) {
           {...(props.onViewChange ? { onViewChange: props.onViewChange } : {})}
         />
         {props.follow && <Follow center={props.center} />}
+        {props.frame && <Frame frame={props.frame} />}
         <MapMarkers markers={props.markers} />
+        {props.grouped && (
+          <Suspense fallback={null}>
+            <GroupedMarkers markers={props.grouped} />
+          </Suspense>
+        )}
         {props.children}
       </MapContainer>
     </section>

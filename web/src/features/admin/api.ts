@@ -1,5 +1,6 @@
 import { accountResponseSchema, type NewAccount, type ProfileUpdate } from '@csomag/domain/account';
 import { type MapQuery, mapResponseSchema, type ParcelAdminUpdate } from '@csomag/domain/admin';
+import { messages } from '@csomag/domain/messages';
 import { type ParcelStatus, parcelDetailSchema, parcelSchema } from '@csomag/domain/parcel';
 import { type RunnerList, runnerListSchema } from '@csomag/domain/runner';
 import {
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
+import { notify } from '../../lib/notify.ts';
 
 const runnerPath = (userName: string) => `/runners/${encodeURIComponent(userName)}`;
 const parcelPath = (parcelId: string) => `/parcels/${encodeURIComponent(parcelId)}`;
@@ -92,14 +94,23 @@ export const parcelQuery = (parcelId: string) =>
     queryFn: ({ signal }) => apiRequest('GET', parcelPath(parcelId), parcelDetailSchema, undefined, signal),
   });
 
-function useParcelMutation<Input>(request: (input: Input) => Promise<unknown>) {
+/**
+ * A change to parcels that every parcel view then shows. With `done`, the hook itself tells the
+ * result, success or refusal: the live list may drop the card whose button asked before the answer
+ * arrives, and TanStack Query calls no `mutate` callback of an unmounted component.
+ */
+function useParcelMutation<Input>(request: (input: Input) => Promise<unknown>, done?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
+      if (done) notify.success(done);
       queryClient.invalidateQueries({ queryKey: ['parcels'] });
       queryClient.invalidateQueries({ queryKey: ['parcel'] });
       queryClient.invalidateQueries({ queryKey: ['map'] });
+    },
+    onError: (error) => {
+      if (done) notify.error(error);
     },
   });
 }
@@ -107,16 +118,24 @@ function useParcelMutation<Input>(request: (input: Input) => Promise<unknown>) {
 export const useUpdateParcel = (parcelId: string) =>
   useParcelMutation((body: ParcelAdminUpdate) => apiRequest('PATCH', parcelPath(parcelId), parcelSchema, body));
 
-export const useDeleteParcel = (parcelId: string) =>
-  useParcelMutation<void>(() => apiRequest('DELETE', parcelPath(parcelId), z.unknown()));
+/** A parcel a runner carries is deleted only with a reason (the server asks for it too). */
+export const useDeleteParcel = (parcelId: string, reason?: string) =>
+  useParcelMutation<void>(() =>
+    apiRequest('DELETE', parcelPath(parcelId), z.unknown(), reason === undefined ? undefined : { reason }),
+  );
 
 /** 'Leadás': the superadmin hands a parcel over without a position. */
 export const useHandOver = () =>
-  useParcelMutation((parcelId: string) => apiRequest('POST', `${parcelPath(parcelId)}/deliver`, parcelSchema, {}));
+  useParcelMutation(
+    (parcelId: string) => apiRequest('POST', `${parcelPath(parcelId)}/deliver`, parcelSchema, {}),
+    messages.parcelDelivered,
+  );
 
 export const useAssign = () =>
-  useParcelMutation(({ parcelId, runner }: { parcelId: string; runner: string }) =>
-    apiRequest('POST', `${parcelPath(parcelId)}/assign`, parcelSchema, { runner }),
+  useParcelMutation(
+    ({ parcelId, runner }: { parcelId: string; runner: string }) =>
+      apiRequest('POST', `${parcelPath(parcelId)}/assign`, parcelSchema, { runner }),
+    messages.parcelAssigned,
   );
 
 // ——— map ———

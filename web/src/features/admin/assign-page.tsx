@@ -2,11 +2,8 @@ import { formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
-import { FormError } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { notify } from '../../lib/notify.ts';
 import { adminParcelsQuery, runnersQuery, useAdminLive, useAssign } from './api.ts';
 
 const WAITING_CHOICES = 200;
@@ -89,7 +86,6 @@ export function AssignPage() {
           </select>
         </div>
         {parcelId && runner && <p>{messages.confirmAssign(parcelId, runner)}</p>}
-        <FormError message={assign.isError ? errorMessage(assign.error) : null} />
         <button
           type="button"
           className="button primary"
@@ -97,9 +93,9 @@ export function AssignPage() {
           onClick={() =>
             assign.mutate(
               { parcelId, runner },
+              // The hook tells the result; this only clears the choice for the next parcel.
               {
                 onSuccess: () => {
-                  notify.success(messages.parcelAssigned);
                   setParcelId('');
                   setRunner('');
                 },

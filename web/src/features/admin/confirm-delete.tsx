@@ -16,6 +16,7 @@ export function ConfirmDelete({
   deletedMessage,
   backTo,
   disabled = false,
+  fields,
   children,
 }: {
   title: string;
@@ -24,6 +25,8 @@ export function ConfirmDelete({
   deletedMessage: string;
   backTo: string;
   disabled?: boolean;
+  /** What the deletion needs besides the confirmation (a reason), above the buttons. */
+  fields?: ReactNode;
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -31,6 +34,7 @@ export function ConfirmDelete({
     <section className="page narrow">
       <h1>{title}</h1>
       <p>{question}</p>
+      {fields}
       <FormError message={remove.isError ? errorMessage(remove.error) : null} />
       <div className="card-actions">
         <button

@@ -7,11 +7,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { apiRequest } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { applyServerErrors } from '../../components/use-server-errors.ts';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { UserPicker } from './user-picker.tsx';
 
@@ -56,7 +56,7 @@ export function AdminParcelCreatePage() {
           {...form.register('receiverAddress')}
         />
         <ParcelDetailFields register={form.register} errors={errors} />
-        <FormError message={create.isError ? errorMessage(create.error) : null} />
+        <FormError message={serverSummary(errors)} />
         <SubmitButton busy={isSubmitting}>Létrehoz</SubmitButton>
       </form>
     </section>

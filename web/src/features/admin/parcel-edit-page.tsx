@@ -1,24 +1,32 @@
 import { type ParcelAdminUpdate, parcelAdminUpdateSchema } from '@csomag/domain/admin';
 import { formatTimestamp, formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { PARCEL_STATUSES, type ParcelDetail, parcelEventLabels, parcelStatusLabels } from '@csomag/domain/parcel';
+import {
+  backOfficeStatusChange,
+  PARCEL_STATUSES,
+  type ParcelDetail,
+  parcelEventLabels,
+  parcelStatusLabels,
+} from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { applyServerErrors } from '../../components/use-server-errors.ts';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { parcelQuery, useAdminLive, useHandOver, useUpdateParcel } from './api.ts';
 
 const editSchema = parcelAdminUpdateSchema
   .pick({ category: true, status: true, senderAddress: true, receiverAddress: true })
-  .required();
+  .required()
+  // The server checks the reason (whether it is needed, and its length) and answers beside the field.
+  .extend({ reason: z.string().optional() });
 type Values = z.infer<typeof editSchema>;
 
 function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
@@ -35,11 +43,15 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
     },
   });
   const { errors, isSubmitting, dirtyFields } = form.formState;
+  // A correction (taking a parcel from its runner, undoing a delivery) says why: the server asks too.
+  const status = form.watch('status');
+  const needsReason = status !== parcel.status && backOfficeStatusChange(parcel.status, status) === 'needs_reason';
   // Only what changed goes to the server: an unchanged address is not geocoded again.
   const onSubmit = form.handleSubmit(async (values) => {
     const changed = Object.fromEntries(
-      Object.entries(values).filter(([field]) => dirtyFields[field as keyof Values]),
+      Object.entries(values).filter(([field]) => field !== 'reason' && dirtyFields[field as keyof Values]),
     ) as ParcelAdminUpdate;
+    if (needsReason && values.reason) changed.reason = values.reason;
     try {
       await update.mutateAsync(changed);
       notify.success(messages.parcelSaved);
@@ -59,30 +71,34 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
       <div className="field">
         <label htmlFor="parcel-status">Státusz</label>
         <select id="parcel-status" {...form.register('status')}>
-          {PARCEL_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {parcelStatusLabels[status]}
+          {PARCEL_STATUSES.map((option) => (
+            <option
+              key={option}
+              value={option}
+              // Only pickup or assignment gives a parcel its runner.
+              disabled={option !== parcel.status && backOfficeStatusChange(parcel.status, option) === 'needs_runner'}
+            >
+              {parcelStatusLabels[option]}
             </option>
           ))}
         </select>
         {errors.status?.message && <p className="field-error">{errors.status.message}</p>}
       </div>
+      {needsReason && <FormField label="Indok" error={errors.reason?.message} {...form.register('reason')} />}
       <FormField label="Feladási cím" error={errors.senderAddress?.message} {...form.register('senderAddress')} />
       <FormField
         label="Kiszállítási cím"
         error={errors.receiverAddress?.message}
         {...form.register('receiverAddress')}
       />
-      <FormError
-        message={update.isError ? errorMessage(update.error) : handOver.isError ? errorMessage(handOver.error) : null}
-      />
+      <FormError message={serverSummary(errors)} />
       <div className="card-actions">
         <SubmitButton busy={isSubmitting}>Módosít</SubmitButton>
         <button
           type="button"
           className="button"
           disabled={parcel.status !== 'in_transit' || handOver.isPending}
-          onClick={() => handOver.mutate(parcel.id, { onSuccess: () => notify.success(messages.parcelDelivered) })}
+          onClick={() => handOver.mutate(parcel.id)}
         >
           Leadás
         </button>

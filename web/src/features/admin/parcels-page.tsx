@@ -1,11 +1,9 @@
-import { messages } from '@csomag/domain/messages';
 import { PARCEL_STATUSES, type Parcel, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';
-import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { adminParcelsQuery, useAdminLive, useHandOver } from './api.ts';
 
@@ -24,12 +22,7 @@ function ParcelActions({ parcel }: { parcel: Parcel }) {
           type="button"
           className="button primary"
           disabled={handOver.isPending}
-          onClick={() =>
-            handOver.mutate(parcel.id, {
-              onSuccess: () => notify.success(messages.parcelDelivered),
-              onError: notify.error,
-            })
-          }
+          onClick={() => handOver.mutate(parcel.id)}
         >
           Leadás
         </button>

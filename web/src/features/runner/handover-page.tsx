@@ -11,11 +11,14 @@ import { FormError } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { notify } from '../../lib/notify.ts';
 
-/** Any refusal of the link reads the same to the receiver; only trouble reaching us reads otherwise. */
-const refusal = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500
-    ? messages.handoverInvalid
-    : errorMessage(error);
+/**
+ * A used link says the parcel was handed over; any other refusal of the link reads the same to the
+ * receiver; only trouble reaching us reads otherwise.
+ */
+const refusal = (error: unknown) => {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return errorMessage(error);
+  return error.code === 'already_handed_over' ? messages.parcelAlreadyHandedOver : messages.handoverInvalid;
+};
 
 /** SPEC §2.7: the receiver scans the runner's QR and confirms with 'Átvétel' (public page). */
 export function HandoverPage() {
@@ -59,8 +62,10 @@ export function HandoverPage() {
         {messages.parcelDelivered} Köszönjük, hogy a Csomagküldőt választottad.
       </p>
     );
+  } else if (summary.data.status === 'delivered') {
+    body = <FormError message={messages.parcelAlreadyHandedOver} />;
   } else if (summary.data.status !== 'in_transit') {
-    // A link already used (or a parcel no longer on its way) is as good as expired.
+    // A parcel no longer on its way (given back) makes the link as good as expired.
     body = <FormError message={messages.handoverInvalid} />;
   } else {
     const parcel = summary.data;

@@ -1,8 +1,6 @@
-import { messages } from '@csomag/domain/messages';
-import { notify } from '../../lib/notify.ts';
 import { usePickUp } from './api.ts';
 
-/** The one atomic pickup, from the list or the map; success only once the server confirmed it. */
+/** The one atomic pickup, from the list or the map; the hook tells the result once the server answered. */
 export function PickUpButton({ parcelId, label = 'Csomag felvétele' }: { parcelId: string; label?: string }) {
   const pickUp = usePickUp();
   return (
@@ -10,12 +8,7 @@ export function PickUpButton({ parcelId, label = 'Csomag felvétele' }: { parcel
       type="button"
       className="button primary"
       disabled={pickUp.isPending}
-      onClick={() =>
-        pickUp.mutate(parcelId, {
-          onSuccess: () => notify.success(messages.parcelPickedUp),
-          onError: notify.error,
-        })
-      }
+      onClick={() => pickUp.mutate(parcelId)}
     >
       {label}
     </button>

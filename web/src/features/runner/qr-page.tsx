@@ -10,8 +10,43 @@ import { errorMessage } from '../../api/client.ts';
 import { useLiveChanges } from '../../api/live.ts';
 import { FormError } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
+import { notify } from '../../lib/notify.ts';
 import { parcelQuery, requestHandoverToken } from './api.ts';
 import { rememberedQrParcel } from './qr-parcel.ts';
+
+/** Closing the share sheet without choosing anyone is no failure. */
+const closedShareSheet = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * The link itself, for a receiver who is not there to scan: copied into a message, or sent with the
+ * phone's share sheet. Each button shows only where the browser has that feature (the clipboard
+ * only on HTTPS or localhost).
+ */
+function LinkButtons({ url }: { url: string }) {
+  const copy = () =>
+    navigator.clipboard.writeText(url).then(
+      () => notify.success(messages.handoverLinkCopied),
+      () => notify.error(new Error(messages.copyFailed)),
+    );
+  const share = () =>
+    navigator.share({ title: messages.handoverShareTitle, text: messages.handoverShareText, url }).catch((error) => {
+      if (!closedShareSheet(error)) notify.error(new Error(messages.shareFailed));
+    });
+  return (
+    <>
+      {'clipboard' in navigator && (
+        <button type="button" className="button" onClick={copy}>
+          {messages.copyHandoverLink}
+        </button>
+      )}
+      {'share' in navigator && (
+        <button type="button" className="button" onClick={share}>
+          {messages.shareHandoverLink}
+        </button>
+      )}
+    </>
+  );
+}
 
 function HandoverQr({ parcelId }: { parcelId: string }) {
   const queryClient = useQueryClient();
@@ -56,9 +91,12 @@ function HandoverQr({ parcelId }: { parcelId: string }) {
       />
       <p className="muted">Érvényes eddig: {formatTimestamp(token.data.expiresAt)}</p>
       {expired && <p className="form-error">A QR kód lejárt.</p>}
-      <button type="button" className="button" onClick={() => token.refetch()}>
-        Új QR kód
-      </button>
+      <div className="card-actions">
+        <LinkButtons url={token.data.url} />
+        <button type="button" className="button" onClick={() => token.refetch()}>
+          Új QR kód
+        </button>
+      </div>
     </div>
   );
 }

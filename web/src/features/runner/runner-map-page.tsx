@@ -1,7 +1,7 @@
 import { RUNNER_MAP } from '@csomag/domain/constants';
 import { formatWeight } from '@csomag/domain/format';
 import type { ViewBounds } from '@csomag/domain/geo';
-import type { Parcel } from '@csomag/domain/parcel';
+import type { Coordinates, Parcel } from '@csomag/domain/parcel';
 import { useQuery } from '@tanstack/react-query';
 import type { LatLngBounds } from 'leaflet';
 import { useCallback, useState } from 'react';
@@ -15,13 +15,13 @@ import { PickUpButton } from './pick-up-button.tsx';
 
 const BUDAPEST = { lat: 47.4979, lng: 19.0402 };
 
-function markersFor(parcels: Parcel[], selected: Parcel | null, onSelect: (parcel: Parcel) => void): MapMarker[] {
-  const markers: MapMarker[] = parcels.map((parcel) => ({
+function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
+  return {
     key: `pickup-${parcel.id}`,
     kind: 'pickup',
     title: 'Elérhető',
     position: parcel.senderCoordinates,
-    onClick: () => onSelect(parcel),
+    onClick: onSelect,
     popup: (
       <div className="popup">
         <p>
@@ -32,46 +32,49 @@ function markersFor(parcels: Parcel[], selected: Parcel | null, onSelect: (parce
         </p>
       </div>
     ),
-  }));
-  if (selected) {
-    markers.push({
-      key: `destination-${selected.id}`,
-      kind: 'destination',
-      title: 'Hova',
-      position: selected.receiverCoordinates,
-      popup: (
-        <div className="popup">
-          <p>
-            <strong>ID:</strong> <span className="mono">{selected.id}</span>
-          </p>
-          <p>
-            <strong>Cím:</strong> {selected.receiverAddress}
-          </p>
-          <p>
-            <strong>Feladó:</strong> {selected.senderUser}
-          </p>
-          <p>
-            {selected.category} · {formatWeight(selected.weightGrams)}
-          </p>
-          <PickUpButton parcelId={selected.id} label="Felvétel" />
-        </div>
-      ),
-    });
-  }
-  return markers;
+  };
+}
+
+function destinationMarker(parcel: Parcel): MapMarker {
+  return {
+    key: `destination-${parcel.id}`,
+    kind: 'destination',
+    title: 'Hova',
+    position: parcel.receiverCoordinates,
+    popup: (
+      <div className="popup">
+        <p>
+          <strong>ID:</strong> <span className="mono">{parcel.id}</span>
+        </p>
+        <p>
+          <strong>Cím:</strong> {parcel.receiverAddress}
+        </p>
+        <p>
+          <strong>Feladó:</strong> {parcel.senderUser}
+        </p>
+        <p>
+          {parcel.category} · {formatWeight(parcel.weightGrams)}
+        </p>
+        <PickUpButton parcelId={parcel.id} label="Felvétel" />
+      </div>
+    ),
+  };
 }
 
 /** SPEC §2.7: waiting parcels around me; a pickup reveals where it goes, and can be claimed there. */
 export function RunnerMapPage() {
   const { position, error } = useWatchedPosition();
+  // Centred on the first fix only: following every fix would undo the runner's own panning and zooming.
+  const [start, setStart] = useState<Coordinates | null>(null);
+  if (position && !start) setStart({ lat: position.lat, lng: position.lng });
   const [view, setView] = useState<ViewBounds | null>(null);
   const onViewChange = useCallback((bounds: LatLngBounds) => setView(roundedBounds(bounds)), []);
   const waiting = useQuery(waitingInViewQuery(view));
   useRunnerLiveLists();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const parcels = waiting.data?.items ?? [];
-  const selected = parcels.find((parcel) => parcel.id === selectedId) ?? null;
-  const markers = markersFor(parcels, selected, (parcel) => setSelectedId(parcel.id));
+  const selected = parcels.find((parcel) => parcel.id === selectedId);
+  const markers = selected ? [destinationMarker(selected)] : [];
   if (position) markers.push({ key: 'me', kind: 'me', title: 'Ez te vagy', position });
 
   return (
@@ -80,11 +83,12 @@ export function RunnerMapPage() {
       {error && <FormError message={error} />}
       <LazyMap
         label="Futárra váró csomagok térképe"
-        center={position ?? BUDAPEST}
-        follow={Boolean(position)}
+        center={start ?? BUDAPEST}
+        follow={start !== null}
         zoom={RUNNER_MAP.zoom}
         height={RUNNER_MAP.height}
         markers={markers}
+        grouped={parcels.map((parcel) => pickupMarker(parcel, () => setSelectedId(parcel.id)))}
         onMapClick={() => setSelectedId(null)}
         onViewChange={onViewChange}
       />

@@ -1,7 +1,9 @@
 import { geocodeResponseSchema } from '@csomag/domain/geo';
+import { messages } from '@csomag/domain/messages';
 import { type ParcelCreateBody, parcelSchema } from '@csomag/domain/parcel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { apiRequest, requestJson } from '../../api/client.ts';
+import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
 const MIN_ADDRESS_LENGTH = 4;
@@ -24,5 +26,19 @@ export function useCreateParcel() {
   return useMutation({
     mutationFn: (body: ParcelCreateBody) => apiRequest('POST', '/parcels', parcelSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+  });
+}
+
+/**
+ * 'Feladás visszavonása' while the parcel waits. Told from the hook, so the answer is shown even
+ * when a live update has already removed the card that asked.
+ */
+export function useCancelParcel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (parcelId: string) => requestJson('POST', `/parcels/${encodeURIComponent(parcelId)}/cancel`),
+    onSuccess: () => notify.success(messages.parcelCancelled),
+    onError: notify.error,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
   });
 }

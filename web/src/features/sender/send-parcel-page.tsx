@@ -1,48 +1,76 @@
 import { messages } from '@csomag/domain/messages';
-import { type Coordinates, type ParcelCreateBody, parcelCreateBodySchema } from '@csomag/domain/parcel';
+import {
+  type Coordinates,
+  type ParcelCreateBody,
+  type PointPrecision,
+  parcelCreateBodySchema,
+} from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { useSession } from '../../api/session.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { applyServerErrors } from '../../components/use-server-errors.ts';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { useCreateParcel, useGeocode } from './api.ts';
 
-type FormValues = Omit<ParcelCreateBody, 'senderCoordinates' | 'receiverCoordinates' | 'senderUser'>;
+/** An empty optional field is no value, not an empty text. */
+const optional = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+type FormValues = Pick<
+  ParcelCreateBody,
+  'senderAddress' | 'receiverAddress' | 'category' | 'weightGrams' | 'recipientName' | 'recipientPhone'
+>;
 const formSchema = parcelCreateBodySchema.pick({
   senderAddress: true,
   receiverAddress: true,
   category: true,
   weightGrams: true,
+  recipientName: true,
+  recipientPhone: true,
 });
 
-/** A pin the sender dragged, remembered with the address text it belongs to. */
+/**
+ * A pin the sender has looked at: confirmed where the address was placed, or dragged (by hand).
+ * Remembered with the address text it belongs to, so editing the address asks again.
+ */
 interface Pin {
   address: string;
   position: Coordinates;
+  precision: PointPrecision;
 }
 
-/** Where a point is: the dragged pin while the address is unchanged, else the geocoded point. */
+/** Where a point is: the sender's pin while the address is unchanged, else the geocoded point. */
 function usePoint(address: string, pin: Pin | null) {
   const geocode = useGeocode(address);
-  const pinned = pin && pin.address === address.trim() ? pin.position : null;
-  return { position: pinned ?? geocode.data ?? null, pinned, failed: geocode.isError };
+  const pinned = pin && pin.address === address.trim() ? pin : null;
+  return {
+    position: pinned?.position ?? geocode.data ?? null,
+    precision: pinned?.precision ?? geocode.data?.precision ?? null,
+    pinned,
+    // The server's words (SPEC §5's geocoding message), beside the address it could not place.
+    failure: geocode.isError ? errorMessage(geocode.error) : undefined,
+  };
 }
+
+type End = 'pickup' | 'destination';
 
 export function SendParcelPage() {
   const navigate = useNavigate();
   const createParcel = useCreateParcel();
+  const { data: account } = useSession();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
-    defaultValues: { senderAddress: '', receiverAddress: '', category: '' },
+    // Most parcels leave from home: the pickup address starts as the sender's own.
+    defaultValues: { senderAddress: account?.address ?? '', receiverAddress: '', category: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const [senderAddress, receiverAddress] = useWatch({
@@ -53,14 +81,24 @@ export function SendParcelPage() {
   const [receiverPin, setReceiverPin] = useState<Pin | null>(null);
   const sender = usePoint(senderAddress, senderPin);
   const receiver = usePoint(receiverAddress, receiverPin);
+  const [focus, setFocus] = useState<End | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ recipientName, recipientPhone, ...values }) => {
+    // A runner delivers at the pins: the sender has looked at both (and dragged them to the door).
+    if (!sender.pinned || !receiver.pinned) {
+      setUnconfirmed(true);
+      return;
+    }
     try {
-      // Dragged pins travel with the parcel; otherwise the server places both addresses itself.
       const parcel = await createParcel.mutateAsync({
         ...values,
-        ...(sender.pinned ? { senderCoordinates: sender.pinned } : {}),
-        ...(receiver.pinned ? { receiverCoordinates: receiver.pinned } : {}),
+        ...(recipientName ? { recipientName } : {}),
+        ...(recipientPhone ? { recipientPhone } : {}),
+        senderCoordinates: sender.pinned.position,
+        senderPrecision: sender.pinned.precision,
+        receiverCoordinates: receiver.pinned.position,
+        receiverPrecision: receiver.pinned.precision,
       });
       notify.success(messages.parcelSent);
       navigate(paths.tracking(parcel.id));
@@ -69,28 +107,24 @@ export function SendParcelPage() {
     }
   });
 
+  const ends = {
+    pickup: { point: sender, address: senderAddress, setPin: setSenderPin, title: 'Felvételi pont' },
+    destination: { point: receiver, address: receiverAddress, setPin: setReceiverPin, title: 'Kiszállítási pont' },
+  } as const;
   const markers: MapMarker[] = [];
-  if (sender.position) {
+  for (const [kind, end] of Object.entries(ends) as [End, (typeof ends)[End]][]) {
+    if (!end.point.position) continue;
     markers.push({
-      key: 'pickup',
-      kind: 'pickup',
-      title: 'Felvételi pont',
-      position: sender.position,
+      key: kind,
+      kind,
+      title: end.title,
+      position: end.point.position,
       draggable: true,
-      onDragEnd: (position) => setSenderPin({ address: senderAddress.trim(), position }),
+      // Dragged is placed by hand, and looked at.
+      onDragEnd: (position) => end.setPin({ address: end.address.trim(), position, precision: 'manual' }),
     });
   }
-  if (receiver.position) {
-    markers.push({
-      key: 'destination',
-      kind: 'destination',
-      title: 'Kiszállítási pont',
-      position: receiver.position,
-      draggable: true,
-      onDragEnd: (position) => setReceiverPin({ address: receiverAddress.trim(), position }),
-    });
-  }
-  const notPlaced = 'Ezt a címet még nem találjuk a térképen.';
+  const focused = focus ? ends[focus].point.position : null;
 
   return (
     <section className="page">
@@ -101,32 +135,75 @@ export function SendParcelPage() {
             label="Feladási cím"
             autoComplete="off"
             placeholder="pl. 1052 Budapest, Váci utca 12"
-            error={errors.senderAddress?.message ?? (sender.failed ? notPlaced : undefined)}
+            error={errors.senderAddress?.message ?? sender.failure}
             {...form.register('senderAddress')}
           />
           <FormField
             label="Kiszállítási cím"
             autoComplete="off"
             placeholder="pl. 6720 Szeged, Kárász utca 5"
-            error={errors.receiverAddress?.message ?? (receiver.failed ? notPlaced : undefined)}
+            error={errors.receiverAddress?.message ?? receiver.failure}
             {...form.register('receiverAddress')}
           />
           <ParcelDetailFields register={form.register} errors={errors} />
-          <FormError message={createParcel.isError ? errorMessage(createParcel.error) : null} />
+          <FormField
+            label="Címzett neve"
+            autoComplete="off"
+            error={errors.recipientName?.message}
+            {...form.register('recipientName', { setValueAs: optional })}
+          />
+          <FormField
+            label="Címzett telefonszáma"
+            type="tel"
+            autoComplete="off"
+            placeholder="pl. +36 30 123 4567"
+            error={errors.recipientPhone?.message}
+            {...form.register('recipientPhone', { setValueAs: optional })}
+          />
+          <FormError
+            message={
+              unconfirmed && !(sender.pinned && receiver.pinned) ? messages.pinsUnconfirmed : serverSummary(errors)
+            }
+          />
           <SubmitButton busy={isSubmitting}>Feladás</SubmitButton>
         </form>
         <div className="send-map">
           {markers.length > 0 ? (
             <>
-              <p className="muted">Húzd a tűket pontosan az ajtóhoz, ha kell.</p>
+              <p className="muted">{messages.pinsHelp}</p>
               <LazyMap
                 label="A feladási és a kiszállítási pont"
                 center={markers[0]?.position ?? { lat: 47.4979, lng: 19.0402 }}
                 zoom={12}
                 height="360px"
-                follow
+                frame={focused ? { focus: focused } : { fit: markers.map((marker) => marker.position) }}
                 markers={markers}
               />
+              <ul className="pin-checks">
+                {(Object.entries(ends) as [End, (typeof ends)[End]][]).map(([kind, end]) =>
+                  end.point.position ? (
+                    <li key={kind}>
+                      <button type="button" className="button" onClick={() => setFocus(focus === kind ? null : kind)}>
+                        {focus === kind ? 'Mindkét pont' : `${end.title} megnézése`}
+                      </button>
+                      {end.point.pinned ? (
+                        <span className="pin-ok">{end.title}: rendben</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button primary"
+                          onClick={() => {
+                            const { position, precision } = end.point;
+                            if (position && precision) end.setPin({ address: end.address.trim(), position, precision });
+                          }}
+                        >
+                          {end.title}: itt van
+                        </button>
+                      )}
+                    </li>
+                  ) : null,
+                )}
+              </ul>
             </>
           ) : (
             <p className="muted card">A címek begépelése után itt látod őket a térképen.</p>

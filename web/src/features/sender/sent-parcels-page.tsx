@@ -1,10 +1,39 @@
-import { PARCEL_STATUSES, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
+import { PARCEL_STATUSES, type Parcel, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSentParcels } from '../../api/parcel-lists.ts';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { useCancelParcel } from './api.ts';
 import { useSenderLiveLists } from './live.ts';
+
+/** Withdraws a parcel nobody has picked up yet, after a second tap that says what it does. */
+function CancelParcel({ parcel }: { parcel: Parcel }) {
+  const cancel = useCancelParcel();
+  const [asking, setAsking] = useState(false);
+  if (parcel.status !== 'waiting') return null;
+  return asking ? (
+    <div className="card-actions">
+      <button
+        type="button"
+        className="button danger"
+        disabled={cancel.isPending}
+        onClick={() => cancel.mutate(parcel.id)}
+      >
+        Igen, visszavonom
+      </button>
+      <button type="button" className="button" onClick={() => setAsking(false)}>
+        Mégsem
+      </button>
+    </div>
+  ) : (
+    <div className="card-actions">
+      <button type="button" className="button" onClick={() => setAsking(true)}>
+        Feladás visszavonása
+      </button>
+    </div>
+  );
+}
 
 export function SentParcelsPage() {
   const [status, setStatus] = useState<ParcelStatus | ''>('');
@@ -36,6 +65,7 @@ export function SentParcelsPage() {
       <ParcelListView
         query={query}
         empty={status ? 'Nincs ilyen státuszú feladott csomagod.' : 'Még nem adtál fel csomagot.'}
+        renderActions={(parcel) => <CancelParcel parcel={parcel} />}
       />
     </section>
   );

@@ -1,0 +1,99 @@
+import type { Locator, Page } from '@playwright/test';
+import { e2eAdmin, expect, parcelFromNewSender, revealCard, runnerContext, signInViaApi, test } from './fixtures.ts';
+
+const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
+const pickedUp = 'Sikeres csomagfelvétel!';
+const taken = 'Ezt a csomagot már felvette egy másik futár.';
+
+/**
+ * Holds the server's answer to `url` until the live update has taken `asker` off the page, so the
+ * answer reaches a page where the element that asked is gone.
+ */
+async function answerAfterRemoval(page: Page, url: string, asker: Locator) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    await expect(asker).toHaveCount(0);
+    await route.fulfill({ response });
+  });
+}
+
+test.describe('every action’s result is shown, even when live updates removed the element that asked', () => {
+  test('two runners tap the same parcel at once: one is told it is theirs, the other that it is taken', async ({
+    browser,
+  }) => {
+    const parcel = await parcelFromNewSender(browser);
+    const runners = [await runnerContext(browser), await runnerContext(browser)];
+    const buttons: Locator[] = [];
+    for (const { page } of runners) {
+      await page.goto('/FutarraVaroCsomagok');
+      buttons.push((await revealCard(page, parcel.id)).getByRole('button', { name: 'Csomag felvétele' }));
+    }
+    await Promise.all(buttons.map((button) => button.click()));
+
+    for (const { page } of runners) {
+      await expect(page.getByText(pickedUp).or(page.getByText(taken))).toBeVisible();
+      // Whichever answer came, the live update has taken the parcel off both lists.
+      await expect(card(page, parcel.id)).toHaveCount(0);
+    }
+    const seen = async (text: string) =>
+      (await Promise.all(runners.map(({ page }) => page.getByText(text).count()))).sort();
+    expect(await seen(pickedUp)).toEqual([0, 1]);
+    expect(await seen(taken)).toEqual([0, 1]);
+    for (const { context } of runners) await context.close();
+  });
+
+  test('the pickup’s success shows although its card left the list before the answer came', async ({ browser }) => {
+    const parcel = await parcelFromNewSender(browser);
+    const runner = await runnerContext(browser);
+    await runner.page.goto('/FutarraVaroCsomagok');
+    const button = (await revealCard(runner.page, parcel.id)).getByRole('button', { name: 'Csomag felvétele' });
+    await answerAfterRemoval(runner.page, `**/api/parcels/${parcel.id}/pickup`, card(runner.page, parcel.id));
+    await button.click();
+    await expect(runner.page.getByText(pickedUp)).toBeVisible();
+    await runner.context.close();
+  });
+
+  test('a delivery refused because the parcel was handed over meanwhile says so after its card is gone', async ({
+    browser,
+  }) => {
+    // The destination pin is on the door (Kárász utca 5, Szeged), so delivery by position is offered.
+    const parcel = await parcelFromNewSender(browser, { receiverCoordinates: { lat: 46.2517, lng: 20.1469 } });
+    const door = parcel.receiverCoordinates;
+    const runner = await runnerContext(browser, { latitude: door.lat, longitude: door.lng });
+    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+    const admin = await browser.newContext();
+    await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+    await runner.page.goto('/FolyamatbanLevoCsomagok');
+    const button = card(runner.page, parcel.id).getByRole('button', { name: 'Leadás QR kód nélkül' });
+    await expect(button).toBeVisible();
+    // The back office hands the parcel over while the runner's request is on its way.
+    await runner.page.route(`**/api/parcels/${parcel.id}/deliver`, async (route) => {
+      expect((await admin.request.post(`/api/parcels/${parcel.id}/deliver`, { data: {} })).status()).toBe(200);
+      await expect(card(runner.page, parcel.id)).toHaveCount(0);
+      await route.continue();
+    });
+    await button.click();
+    await expect(runner.page.getByText('Ezt a csomagot már leadták.')).toBeVisible();
+    await runner.context.close();
+    await admin.close();
+  });
+
+  test('the back office’s ‘Leadás’ confirms although the filtered list dropped the card first', async ({
+    browser,
+    page,
+  }) => {
+    const parcel = await parcelFromNewSender(browser);
+    const runner = await runnerContext(browser);
+    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+    await signInViaApi(page.request, e2eAdmin.email, e2eAdmin.password);
+    await page.goto('/SaCsomagListazas');
+    await page.getByLabel('Státusz').selectOption({ label: 'szállítás alatt' });
+    await page.getByLabel('Futár').fill(runner.account.userName);
+    const button = card(page, parcel.id).getByRole('button', { name: 'Leadás' });
+    await expect(button).toBeVisible();
+    await answerAfterRemoval(page, `**/api/parcels/${parcel.id}/deliver`, card(page, parcel.id));
+    await button.click();
+    await expect(page.getByText('Sikeres csomagleadás!')).toBeVisible();
+    await runner.context.close();
+  });
+});
