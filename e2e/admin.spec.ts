@@ -142,6 +142,27 @@ test.describe('parcels in the back office', () => {
     await expect(card(page, parcelId)).toContainText('Keretezett festmény');
   });
 
+  test('shows both pins on the edit page and saves the destination dragged to the door', async ({ page, browser }) => {
+    const parcel = await parcelFromNewSender(browser);
+    await page.goto(`/SaCsomagSzerkesztes/${parcel.id}`);
+    const destination = marker(page, 'Kiszállítási pont');
+    await expect(marker(page, 'Felvételi pont')).toBeVisible();
+    await expect(destination).toBeVisible();
+    await page.getByRole('button', { name: 'Kiszállítási pont megnézése' }).click();
+    await page.waitForTimeout(500);
+    const box = await destination.boundingBox();
+    if (!box) throw new Error('no destination pin');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 50, box.y + box.height + 30, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Módosít' }).click();
+    await expect(page.getByText('Sikeres mentés!')).toBeVisible();
+    const saved = await (await page.request.get(`/api/parcels/${parcel.id}`)).json();
+    expect(saved.receiverPrecision).toBe('manual');
+    expect(saved.receiverCoordinates).not.toEqual(parcel.receiverCoordinates);
+  });
+
   test('assigns a waiting parcel to a runner, who sees it in progress live', async ({ page, browser }) => {
     const parcel = await parcelFromNewSender(browser);
     const runner = await runnerContext(browser);

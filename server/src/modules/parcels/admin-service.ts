@@ -7,6 +7,7 @@ import {
   type Parcel,
   type ParcelEventKind,
   type ParcelList,
+  type PointPrecision,
 } from '@csomag/domain/parcel';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { ParcelChange, PublishChange } from '../../db/change-feed.ts';
@@ -43,6 +44,7 @@ const findParcel = (db: Kysely<Database>, id: string) =>
   selectParcels(db).where('parcels.id', '=', id).executeTakeFirst();
 
 type End = 'sender' | 'receiver';
+type PlacedPoint = Coordinates & { precision: PointPrecision };
 
 /**
  * Where an edited end of the parcel now lies: a moved pin, else the new address geocoded; undefined
@@ -53,12 +55,18 @@ async function placeEditedEnds(
   geocoder: Geocoder,
   current: ParcelWithNames,
   patch: ParcelAdminUpdate,
-): Promise<Record<End, Coordinates | undefined>> {
-  const place = async (address: string | undefined, stored: string, pin: Coordinates | undefined, at: Coordinates) => {
-    if (pin && (pin.lat !== at.lat || pin.lng !== at.lng)) return pin;
+): Promise<Record<End, PlacedPoint | undefined>> {
+  const place = async (
+    address: string | undefined,
+    stored: string,
+    pin: Coordinates | undefined,
+    at: Coordinates,
+  ): Promise<PlacedPoint | null | undefined> => {
+    // A pin moved by hand is where the back office put it.
+    if (pin && (pin.lat !== at.lat || pin.lng !== at.lng)) return { ...pin, precision: 'manual' };
     if (address === undefined || address === stored) return undefined;
     const found = await geocoder.geocode(address);
-    return found ? { lat: found.lat, lng: found.lng } : null;
+    return found ? { lat: found.lat, lng: found.lng, precision: found.precision } : null;
   };
   const [sender, receiver] = await Promise.all([
     place(patch.senderAddress, current.sender_address, patch.senderCoordinates, {
@@ -87,7 +95,7 @@ interface PlannedEdit {
 }
 
 /** What the patch changes, with the status rules applied; fields sent back unchanged are no change. */
-function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Record<End, Coordinates | undefined>) {
+function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Record<End, PlacedPoint | undefined>) {
   const plan: PlannedEdit = { set: {}, fields: [], status: null };
   if (patch.category !== undefined && patch.category !== current.category) {
     plan.set.category = patch.category;
@@ -104,6 +112,7 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
   if (ends.sender && (ends.sender.lat !== current.sender_lat || ends.sender.lng !== current.sender_lng)) {
     plan.set.sender_lat = ends.sender.lat;
     plan.set.sender_lng = ends.sender.lng;
+    plan.set.sender_precision = ends.sender.precision;
     plan.fields.push('senderCoordinates');
   }
   if (patch.receiverAddress !== undefined && patch.receiverAddress !== current.receiver_address) {
@@ -115,6 +124,7 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
   if (ends.receiver && (ends.receiver.lat !== current.receiver_lat || ends.receiver.lng !== current.receiver_lng)) {
     plan.set.receiver_lat = ends.receiver.lat;
     plan.set.receiver_lng = ends.receiver.lng;
+    plan.set.receiver_precision = ends.receiver.precision;
     plan.fields.push('receiverCoordinates');
   }
   const to = patch.status;

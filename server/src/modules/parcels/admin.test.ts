@@ -165,6 +165,8 @@ describe('PATCH /api/parcels/:id', () => {
     expect(response.json()).toMatchObject({
       senderAddress: 'Tanya a határban',
       senderCoordinates: { lat: 46.9, lng: 19.7 },
+      // Placed by hand in the back office.
+      senderPrecision: 'manual',
     });
   });
 
@@ -178,6 +180,7 @@ describe('PATCH /api/parcels/:id', () => {
     expect(response.json()).toMatchObject({
       receiverAddress: '6720 Szeged, Kárász utca 9',
       receiverCoordinates: { lat: 46.253, lng: 20.14824 },
+      receiverPrecision: 'settlement',
       senderCoordinates: parcel.senderCoordinates,
     });
   });

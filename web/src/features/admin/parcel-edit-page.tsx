@@ -3,6 +3,7 @@ import { formatTimestamp, formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import {
   backOfficeStatusChange,
+  type Coordinates,
   PARCEL_STATUSES,
   type ParcelDetail,
   parcelEventLabels,
@@ -11,6 +12,7 @@ import {
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -20,6 +22,8 @@ import { Loading } from '../../components/loading.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { LazyMap } from '../../map/lazy-map.tsx';
+import type { MapMarker } from '../../map/map-view.tsx';
 import { parcelQuery, useAdminLive, useHandOver, useUpdateParcel } from './api.ts';
 
 const editSchema = parcelAdminUpdateSchema
@@ -28,6 +32,51 @@ const editSchema = parcelAdminUpdateSchema
   // The server checks the reason (whether it is needed, and its length) and answers beside the field.
   .extend({ reason: z.string().optional() });
 type Values = z.infer<typeof editSchema>;
+
+/** Both ends of the parcel on a map, framed together; each can be looked at closely and dragged to the door. */
+function ParcelPins({
+  pickup,
+  destination,
+  focus,
+  onFocus,
+  onMove,
+}: {
+  pickup: Coordinates;
+  destination: Coordinates;
+  focus: Coordinates | null;
+  onFocus: (point: Coordinates | null) => void;
+  onMove: (end: 'pickup' | 'destination', position: Coordinates) => void;
+}) {
+  const pin = (kind: 'pickup' | 'destination', title: string, position: Coordinates): MapMarker => ({
+    key: kind,
+    kind,
+    title,
+    position,
+    draggable: true,
+    onDragEnd: (moved) => onMove(kind, moved),
+  });
+  const markers = [pin('pickup', 'Felvételi pont', pickup), pin('destination', 'Kiszállítási pont', destination)];
+  return (
+    <div className="field">
+      <LazyMap
+        label="A feladási és a kiszállítási pont"
+        center={pickup}
+        zoom={12}
+        height="320px"
+        frame={focus ? { focus } : { fit: [pickup, destination] }}
+        markers={markers}
+      />
+      <div className="card-actions">
+        <button type="button" className="button" onClick={() => onFocus(focus === pickup ? null : pickup)}>
+          Felvételi pont megnézése
+        </button>
+        <button type="button" className="button" onClick={() => onFocus(focus === destination ? null : destination)}>
+          Kiszállítási pont megnézése
+        </button>
+      </div>
+    </div>
+  );
+}
 
 function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
   const update = useUpdateParcel(parcel.id);
@@ -46,14 +95,19 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
   // A correction (taking a parcel from its runner, undoing a delivery) says why: the server asks too.
   const status = form.watch('status');
   const needsReason = status !== parcel.status && backOfficeStatusChange(parcel.status, status) === 'needs_reason';
+  // Pins dragged on the map: they win over placing the address again (the server keeps them as placed by hand).
+  const [moved, setMoved] = useState<Partial<Record<'senderCoordinates' | 'receiverCoordinates', Coordinates>>>({});
+  const [focus, setFocus] = useState<Coordinates | null>(null);
   // Only what changed goes to the server: an unchanged address is not geocoded again.
   const onSubmit = form.handleSubmit(async (values) => {
     const changed = Object.fromEntries(
       Object.entries(values).filter(([field]) => field !== 'reason' && dirtyFields[field as keyof Values]),
     ) as ParcelAdminUpdate;
     if (needsReason && values.reason) changed.reason = values.reason;
+    Object.assign(changed, moved);
     try {
       await update.mutateAsync(changed);
+      setMoved({});
       notify.success(messages.parcelSaved);
     } catch (error) {
       applyServerErrors(error, form.setError);
@@ -90,6 +144,18 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
         label="Kiszállítási cím"
         error={errors.receiverAddress?.message}
         {...form.register('receiverAddress')}
+      />
+      <ParcelPins
+        pickup={moved.senderCoordinates ?? parcel.senderCoordinates}
+        destination={moved.receiverCoordinates ?? parcel.receiverCoordinates}
+        focus={focus}
+        onFocus={setFocus}
+        onMove={(end, position) =>
+          setMoved((current) => ({
+            ...current,
+            [end === 'pickup' ? 'senderCoordinates' : 'receiverCoordinates']: position,
+          }))
+        }
       />
       <FormError message={serverSummary(errors)} />
       <div className="card-actions">
