@@ -248,7 +248,13 @@ test.describe('small things', () => {
     expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
     await runner.page.goto('/FolyamatbanLevoCsomagok');
     await runner.page.getByRole('button', { name: 'Leadás QR kóddal' }).click();
-    const link = await decodeQr(runner.page.getByRole('img', { name: 'Átvételi QR kód' }));
+    const qr = runner.page.getByRole('img', { name: 'Átvételi QR kód' });
+    await expect(qr).toBeVisible();
+    // The code is drawn once the signed link has arrived: read it as a camera would, until it is there.
+    let link = '';
+    await expect(async () => {
+      link = await decodeQr(qr);
+    }).toPass();
 
     await runner.page.getByRole('button', { name: 'Link másolása' }).click();
     await expect(runner.page.getByText('A link a vágólapra került.')).toBeVisible();
