@@ -3,7 +3,14 @@ import { userNameField } from './account.ts';
 import { MAX_POSITION_ACCURACY_M } from './constants.ts';
 import { checkBounds, viewBoundsShape } from './geo.ts';
 import { messages } from './messages.ts';
-import { coordinatesSchema, listQuerySchema, PARCEL_STATUSES } from './parcel.ts';
+import {
+  type Coordinates,
+  coordinatesSchema,
+  listQuerySchema,
+  PARCEL_STATUSES,
+  pageOf,
+  parcelSchema,
+} from './parcel.ts';
 
 /**
  * Runner-facing calls: the waiting pool, pickup, delivery by position or by the receiver's QR
@@ -61,12 +68,28 @@ export const handoverSummarySchema = z.object({
 });
 export type HandoverSummary = z.infer<typeof handoverSummarySchema>;
 
+/** `near=<lat>,<lng>` in a query string: where the runner stands. */
+const nearField = z.string({ error: messages.invalidNear }).transform((value, context): Coordinates => {
+  const parsed = coordinatesSchema.safeParse(
+    /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/.test(value)
+      ? { lat: Number(value.split(',')[0]), lng: Number(value.split(',')[1]) }
+      : null,
+  );
+  if (parsed.success) return parsed.data;
+  context.addIssue({ code: 'custom', message: messages.invalidNear });
+  return z.NEVER;
+});
+
 /**
  * GET /api/parcels/waiting. With a view box (all four sides, or none) only parcels picked up
- * inside it: a runner's map asks for what is around them, not for the whole country.
+ * inside it: a runner's map asks for what is around them, not for the whole country. With `near`,
+ * the nearest pickup first (each item then says how far it is); with `settlement`, only pickups
+ * whose address names that settlement (case and accents do not matter).
  */
 export const waitingQuerySchema = listQuerySchema
   .extend({
+    near: nearField.optional(),
+    settlement: z.string().trim().max(100, { error: messages.searchTooLong }).optional(),
     south: viewBoundsShape.south.optional(),
     west: viewBoundsShape.west.optional(),
     north: viewBoundsShape.north.optional(),
@@ -83,3 +106,9 @@ export const waitingQuerySchema = listQuerySchema
     checkBounds({ south, west, north, east }, context);
   });
 export type WaitingQuery = z.infer<typeof waitingQuerySchema>;
+
+/** A waiting parcel; `distanceMetres` (great-circle, from `near`) only when the list was asked with `near`. */
+export const waitingParcelSchema = parcelSchema.extend({ distanceMetres: z.number().int().optional() });
+export type WaitingParcel = z.infer<typeof waitingParcelSchema>;
+export const waitingParcelListSchema = pageOf(waitingParcelSchema);
+export type WaitingParcelList = z.infer<typeof waitingParcelListSchema>;

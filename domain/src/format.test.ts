@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatTimestamp, formatWeight } from './format.ts';
+import { formatAge, formatDistance, formatTimestamp, formatWeight } from './format.ts';
 
 describe('formatTimestamp', () => {
   it('shows Budapest time with the real month (the original showed January as 00)', () => {
@@ -30,5 +30,14 @@ describe('formatAge', () => {
     ['2026-11-19T12:00:00.000Z', '3 napja'],
   ])('says %s is %s', (at, expected) => {
     expect(formatAge(at, now)).toBe(expected);
+  });
+});
+
+describe('formatDistance', () => {
+  it('shows metres under a kilometre and kilometres with a decimal comma above', () => {
+    expect(formatDistance(349.6)).toBe('350 m');
+    expect(formatDistance(999.7)).toBe('1,0 km');
+    expect(formatDistance(1234)).toBe('1,2 km');
+    expect(formatDistance(161_800)).toBe('162 km');
   });
 });

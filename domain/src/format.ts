@@ -30,3 +30,11 @@ export function formatAge(value: string | Date, now: Date = new Date()): string 
   if (hours < 24) return `${hours} órája`;
   return `${Math.floor(hours / 24)} napja`;
 }
+
+/** A distance as a runner reads it: '350 m' under a kilometre, '1,2 km' (Hungarian decimal comma) above. */
+export function formatDistance(metres: number): string {
+  const rounded = Math.round(metres);
+  if (rounded < 1000) return `${rounded} m`;
+  const km = metres / 1000;
+  return `${(km < 10 ? km.toFixed(1) : Math.round(km).toString()).replace('.', ',')} km`;
+}

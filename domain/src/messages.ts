@@ -84,6 +84,15 @@ export const messages = {
   // runners: position and delivery
   invalidAccuracy: (maxMetres: number) => `A pontosság 0 és ${maxMetres} méter közötti szám legyen.`,
   positionRequired: 'A leadáshoz szükség van a pozíciódra (lat, lng, accuracy).',
+  invalidNear: 'A hely (near) szélesség,hosszúság alakú legyen, például 47.4979,19.0402.',
+  // the runner's waiting list (SPEC §2.7)
+  waitingEmpty: 'Most nincs futárra váró csomag.',
+  waitingEmptyInSettlement: 'Ezen a településen most nincs futárra váró csomag.',
+  waitingSortLabel: 'Rendezés',
+  waitingSortNearest: 'Legközelebbi elöl',
+  waitingSortOldest: 'Legrégebben várakozó elöl',
+  waitingSettlementLabel: 'Település',
+  waitingPositionPending: 'A távolsághoz a helyzetedet kérjük; addig a legrégebben várakozó csomag áll elöl.',
 
   // back office: runners, parcels, admin map
   searchTooLong: 'A keresés legfeljebb 100 karakter lehet.',

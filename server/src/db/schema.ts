@@ -41,6 +41,8 @@ export interface ParcelsTable {
   sender_address: string;
   receiver_address: string;
   receiver_key: string;
+  /** addressKey(sender_address): the waiting list's settlement filter. */
+  sender_key: string;
   sender_lat: number;
   sender_lng: number;
   receiver_lat: number;

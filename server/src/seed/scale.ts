@@ -409,6 +409,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               sender_address: from.address,
               receiver_address: to.address,
               receiver_key: to.key,
+              sender_key: from.key,
               sender_lat: from.lat,
               sender_lng: from.lng,
               receiver_lat: to.lat,

@@ -57,6 +57,7 @@ export async function insertParcels(
     sender_address: sender.address,
     receiver_address: '1052 Budapest, Váci utca 12',
     receiver_key: addressKey('1052 Budapest, Váci utca 12'),
+    sender_key: addressKey(sender.address),
     sender_lat: pickup.lat,
     sender_lng: pickup.lng,
     receiver_lat: 47.4996,

@@ -7,6 +7,7 @@ import { mapCells } from './0004-map-cells.ts';
 import { assignedParcelsIndex } from './0005-assigned-parcels-index.ts';
 import { rateLimits } from './0006-rate-limits.ts';
 import { pointsAndContacts } from './0007-points-and-contacts.ts';
+import { senderKey } from './0008-sender-key.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -21,5 +22,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005-assigned-parcels-index': assignedParcelsIndex,
     '0006-rate-limits': rateLimits(dialect),
     '0007-points-and-contacts': pointsAndContacts,
+    '0008-sender-key': senderKey,
   };
 }

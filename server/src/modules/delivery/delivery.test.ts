@@ -1,3 +1,4 @@
+import { distanceMetres } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,8 @@ async function allPages(url: string, cookie: string, limit: number): Promise<str
   const seen: string[] = [];
   let cursor: string | null = null;
   do {
-    const response = await call('GET', `${url}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+    const query = `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const response = await call('GET', `${url}${url.includes('?') ? '&' : '?'}${query}`, cookie);
     expect(response.statusCode).toBe(200);
     const page = response.json();
     expect(page.items.length).toBeLessThanOrEqual(limit);
@@ -137,6 +139,99 @@ describe('GET /api/parcels/waiting', () => {
     const response = await call('GET', `/api/parcels/waiting?${query}`, runner.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ [field]: message });
+  });
+});
+
+describe('GET /api/parcels/waiting?near=&settlement=', () => {
+  // A corner of the country no other test sends from: these parcels are the nearest to it.
+  const here = { lat: 45.85, lng: 17.6 };
+  const around = (metresNorth: number, metresEast: number) => ({
+    lat: here.lat + metresNorth / 111_195,
+    lng: here.lng + metresEast / (111_195 * Math.cos((here.lat * Math.PI) / 180)),
+  });
+
+  it('lists the nearest pickup first, each with its distance in metres', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const far = await sendParcel(t.app, sender.cookie, atTheDoor({ senderCoordinates: around(0, 3000) }));
+    const near = await sendParcel(t.app, sender.cookie, atTheDoor({ senderCoordinates: around(300, 0) }));
+    const middle = await sendParcel(t.app, sender.cookie, atTheDoor({ senderCoordinates: around(-1200, 0) }));
+    const response = await call('GET', `/api/parcels/waiting?limit=3&near=${here.lat},${here.lng}`, runner.cookie);
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(ids(page)).toEqual([near.id, middle.id, far.id]);
+    for (const parcel of [near, middle, far]) {
+      const item = page.items.find((p: Parcel) => p.id === parcel.id);
+      expect(item).toEqual({
+        ...parcel,
+        distanceMetres: Math.round(distanceMetres(here, parcel.senderCoordinates)),
+      });
+    }
+    expect(page.items.map((p: { distanceMetres: number }) => p.distanceMetres)).toEqual([300, 1200, 3000]);
+  });
+
+  it('pages through the nearest first with a stable cursor, ties in id order, each parcel once', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const sent: Parcel[] = [];
+    // Two pairs at the same spot: the cursor's id breaks the tie.
+    for (const metres of [5000, 4000, 4000, 4500, 4500, 6000]) {
+      sent.push(await sendParcel(t.app, sender.cookie, atTheDoor({ senderCoordinates: around(0, -metres) })));
+    }
+    const seen = await allPages(`/api/parcels/waiting?near=${here.lat},${here.lng}`, runner.cookie, 2);
+    const expected = sent
+      .map((p) => ({ id: p.id, metres: distanceMetres(here, p.senderCoordinates) }))
+      .sort((a, b) => a.metres - b.metres || a.id.localeCompare(b.id))
+      .map((p) => p.id);
+    expect(seen.filter((id) => expected.includes(id))).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('filters by the settlement of the pickup address, whatever the case and accents', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const szeged = await sendParcel(t.app, sender.cookie, atTheDoor({ senderAddress: '6720 Szeged, Kárász utca 5' }));
+    const pecs = await sendParcel(t.app, sender.cookie, atTheDoor({ senderAddress: '7621 Pécs, Király utca 1' }));
+    const listed = async (query: string) =>
+      ids((await call('GET', `/api/parcels/waiting?limit=200&${query}`, runner.cookie)).json());
+
+    expect(await listed('settlement=szeged')).toContain(szeged.id);
+    expect(await listed('settlement=szeged')).not.toContain(pecs.id);
+    expect(await listed('settlement=pecs')).toContain(pecs.id);
+    expect(await listed('settlement=pecs')).not.toContain(szeged.id);
+    expect(await listed(`settlement=${encodeURIComponent('PÉCS')}`)).toContain(pecs.id);
+    expect(await listed(`settlement=${encodeURIComponent('Pécs')}&near=46.07,18.23`)).toEqual([pecs.id]);
+    // An empty filter is no filter.
+    expect(await listed('settlement=')).toEqual(expect.arrayContaining([szeged.id, pecs.id]));
+  });
+
+  it('keeps the plain list without distances when no position is given', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const page = (await call('GET', '/api/parcels/waiting?limit=200', runner.cookie)).json();
+    for (const item of page.items) expect(item).not.toHaveProperty('distanceMetres');
+  });
+
+  it.each(['near=abc', 'near=47.5', 'near=91,19', 'near=47.5,19,3', 'near='])(
+    'refuses ?%s with 400 naming only near',
+    async (query) => {
+      const runner = await signUp(t.app, { role: 'runner' });
+      const response = await call('GET', `/api/parcels/waiting?${query}&settlement=Szeged`, runner.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({ near: messages.invalidNear });
+    },
+  );
+
+  it('refuses a cursor of the longest-waiting order in the nearest-first order', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    await sendParcel(t.app, sender.cookie, atTheDoor());
+    await sendParcel(t.app, sender.cookie, atTheDoor());
+    const { nextCursor } = (await call('GET', '/api/parcels/waiting?limit=1', runner.cookie)).json();
+    const response = await call('GET', `/api/parcels/waiting?near=47.5,19&cursor=${nextCursor}`, runner.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ cursor: messages.invalidCursor });
+  });
+
+  it('refuses users (403) and anonymous callers (401) with a position, too', async () => {
+    const user = await signUp(t.app);
+    expect((await call('GET', '/api/parcels/waiting?near=47.5,19', user.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/parcels/waiting?near=47.5,19')).statusCode).toBe(401);
   });
 });
 

@@ -1,11 +1,10 @@
-import { deliverBodySchema, waitingQuerySchema } from '@csomag/domain/delivery';
+import { deliverBodySchema, waitingParcelListSchema, waitingQuerySchema } from '@csomag/domain/delivery';
 import { apiErrorSchema } from '@csomag/domain/errors';
 import {
   carriedParcelListSchema,
   giveBackBodySchema,
   listQuerySchema,
   parcelIdSchema,
-  parcelListSchema,
   parcelSchema,
 } from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,9 +34,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('runner', 'superadmin'),
       schema: {
         tags: ['delivery'],
-        summary: 'Parcels waiting for a runner, the longest waiting first; optionally only those in a map view',
+        summary:
+          'Parcels waiting for a runner, the longest waiting first or (near=lat,lng) the nearest with its distance; optionally only those in a map view or a settlement',
         querystring: waitingQuerySchema,
-        response: { 200: parcelListSchema, ...errors },
+        response: { 200: waitingParcelListSchema, ...errors },
       },
     },
     async (request) => listWaitingParcels(app.store.db, request.query),

@@ -1,14 +1,16 @@
-import type { DeliverBody, Position, WaitingQuery } from '@csomag/domain/delivery';
+import { addressKey } from '@csomag/domain/address';
+import type { DeliverBody, Position, WaitingParcelList, WaitingQuery } from '@csomag/domain/delivery';
 import { distanceMetres, isWithinDeliveryRadius } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import {
   type CarriedParcelList,
+  type Coordinates,
   isDoorKnown,
   type Parcel,
   type ParcelList,
   type ParcelListQuery,
 } from '@csomag/domain/parcel';
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
@@ -23,6 +25,22 @@ export interface DeliveryContext {
 }
 
 type ParcelQuery = ReturnType<typeof selectParcels>;
+
+/** One page from `limit + 1` rows: the extra row only tells that there is a next page, keyed by the last shown. */
+function pageOfRows<Row extends { id: string }, Item>(
+  rows: Row[],
+  limit: number,
+  present: (row: Row) => Item,
+  sortKey: (row: Row) => string | null,
+): { items: Item[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const lastKey = last && sortKey(last);
+  return {
+    items: items.map(present),
+    nextCursor: rows.length > limit && last && lastKey ? encodeCursor([lastKey, last.id]) : null,
+  };
+}
 
 /** Oldest first by `column`, one page; the cursor is the last row's (column, id). */
 async function oldestFirst(
@@ -40,21 +58,65 @@ async function oldestFirst(
     .orderBy('parcels.id', 'asc')
     .limit(limit + 1)
     .execute();
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  const lastAt = last && (column === 'parcels.created_at' ? last.created_at : last.picked_up_at);
-  return {
-    items: items.map(presentParcel),
-    nextCursor: rows.length > limit && last && lastAt ? encodeCursor([lastAt, last.id]) : null,
-  };
+  return pageOfRows(rows, limit, presentParcel, (row) =>
+    column === 'parcels.created_at' ? row.created_at : row.picked_up_at,
+  );
 }
 
 /**
- * The pool every runner picks from: the parcel that has waited longest comes first. With a view
- * box, only parcels picked up inside it (the runner's map), served by the (status, point) index.
+ * How far a pickup point is from `from`, for ordering only: the equirectangular approximation in
+ * degrees² (monotonic enough within a country), plain arithmetic that both stores compute alike.
+ * The cosine is taken here, so neither store needs trigonometry.
  */
-export const listWaitingParcels = (db: Kysely<Database>, query: WaitingQuery) => {
+function nearness({ lat, lng }: Coordinates) {
+  const lngScale = Math.cos((lat * Math.PI) / 180);
+  return sql<number>`((parcels.sender_lat - ${lat}) * (parcels.sender_lat - ${lat}) + (parcels.sender_lng - ${lng}) * ${lngScale} * (parcels.sender_lng - ${lng}) * ${lngScale})`;
+}
+
+/**
+ * Nearest pickup first, one page; the cursor is the last row's (nearness, id), so paging is stable.
+ * Each item says how far it is in metres (great-circle, as the delivery rule measures).
+ */
+async function nearestFirst(
+  query: ParcelQuery,
+  from: Coordinates,
+  { limit, cursor }: Pick<ParcelListQuery, 'limit' | 'cursor'>,
+): Promise<WaitingParcelList> {
+  const key = nearness(from);
+  let page = query.select(key.as('nearness'));
+  if (cursor) {
+    const [after = '', id = ''] = decodeCursor(cursor, 2);
+    const afterKey = Number(after);
+    if (after === '' || !Number.isFinite(afterKey))
+      throw badRequest(messages.invalidCursor, { cursor: messages.invalidCursor });
+    page = page.where(sql<SqlBool>`(${key}, parcels.id) > (${afterKey}, ${id})`);
+  }
+  const rows = await page
+    .orderBy(key)
+    .orderBy('parcels.id', 'asc')
+    .limit(limit + 1)
+    .execute();
+  return pageOfRows(
+    rows,
+    limit,
+    (row) => ({
+      ...presentParcel(row),
+      distanceMetres: Math.round(distanceMetres(from, { lat: row.sender_lat, lng: row.sender_lng })),
+    }),
+    (row) => String(Number(row.nearness)),
+  );
+}
+
+/**
+ * The pool every runner picks from: the parcel that has waited longest comes first, or with
+ * `near` the nearest pickup. With a view box, only parcels picked up inside it (the runner's map),
+ * served by the (status, point) index; with `settlement`, only pickups whose address names it.
+ */
+export const listWaitingParcels = (db: Kysely<Database>, query: WaitingQuery): Promise<WaitingParcelList> => {
   let waiting = selectParcels(db).where('parcels.status', '=', 'waiting');
+  // addressKey leaves only letters, digits and spaces: nothing in it is a LIKE wildcard.
+  const settlement = addressKey(query.settlement ?? '');
+  if (settlement) waiting = waiting.where('parcels.sender_key', 'like', `%${settlement}%`);
   const { south, west, north, east } = query;
   if (south !== undefined && west !== undefined && north !== undefined && east !== undefined) {
     waiting = waiting
@@ -63,7 +125,7 @@ export const listWaitingParcels = (db: Kysely<Database>, query: WaitingQuery) =>
       .where('parcels.sender_lng', '>=', west)
       .where('parcels.sender_lng', '<=', east);
   }
-  return oldestFirst(waiting, 'parcels.created_at', query);
+  return query.near ? nearestFirst(waiting, query.near, query) : oldestFirst(waiting, 'parcels.created_at', query);
 };
 
 /** What the runner carries now, in the order they picked it up, with whom to call about each. */

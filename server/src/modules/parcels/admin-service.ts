@@ -107,6 +107,7 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
   }
   if (patch.senderAddress !== undefined && patch.senderAddress !== current.sender_address) {
     plan.set.sender_address = patch.senderAddress;
+    plan.set.sender_key = addressKey(patch.senderAddress);
     plan.fields.push('senderAddress');
   }
   if (ends.sender && (ends.sender.lat !== current.sender_lat || ends.sender.lng !== current.sender_lng)) {

@@ -117,6 +117,7 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       sender_address: body.senderAddress,
       receiver_address: body.receiverAddress,
       receiver_key: receiverKey,
+      sender_key: addressKey(body.senderAddress),
       sender_lat: from.lat,
       sender_lng: from.lng,
       receiver_lat: to.lat,

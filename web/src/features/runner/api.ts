@@ -1,4 +1,4 @@
-import { handoverLinkSchema } from '@csomag/domain/delivery';
+import { handoverLinkSchema, waitingParcelListSchema } from '@csomag/domain/delivery';
 import type { ViewBounds } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import { carriedParcelListSchema, type Parcel, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
@@ -12,8 +12,11 @@ import { notify } from '../../lib/notify.ts';
 export const waitingParcelsKey = ['parcels', 'waiting'] as const;
 export const assignedParcelsKey = ['parcels', 'assigned'] as const;
 
-export const waitingParcelsQuery = (limit = 20) =>
-  parcelListQueryOptions(waitingParcelsKey, '/parcels/waiting', {}, limit);
+/** The waiting pool; `near` ('lat,lng') lists the nearest pickup first, with distances; `settlement` filters. */
+export const waitingParcelsQuery = (
+  filters: { near?: string | undefined; settlement?: string | undefined } = {},
+  limit = 20,
+) => parcelListQueryOptions(waitingParcelsKey, '/parcels/waiting', filters, limit, waitingParcelListSchema);
 /** What I carry, with whom to call about each (only the carrier gets that). */
 export const assignedParcelsQuery = (limit = 20) =>
   parcelListQueryOptions(assignedParcelsKey, '/me/assigned-parcels', {}, limit, carriedParcelListSchema);

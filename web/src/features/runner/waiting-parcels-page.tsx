@@ -1,22 +1,72 @@
-import { formatAge } from '@csomag/domain/format';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { formatAge, formatDistance } from '@csomag/domain/format';
+import { messages } from '@csomag/domain/messages';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { useWatchedPosition } from '../../lib/geolocation.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { useRunnerLiveLists, waitingParcelsQuery } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
 
+type WaitingOrder = 'nearest' | 'oldest';
+
+/*
+ * Three decimals (~100 m) of the position go to the server: a walking runner's every new fix
+ * would otherwise refetch the list and start its paging over.
+ */
+const nearParam = ({ lat, lng }: { lat: number; lng: number }) => `${lat.toFixed(3)},${lng.toFixed(3)}`;
+
 export function WaitingParcelsList() {
-  const query = useInfiniteQuery(waitingParcelsQuery());
+  const { position } = useWatchedPosition();
+  // null until the runner chooses: nearest first once the position is known, the longest waiting before.
+  const [chosenOrder, setChosenOrder] = useState<WaitingOrder | null>(null);
+  const [settlement, setSettlement] = useState('');
+  const settlementFilter = useDebounced(settlement.trim(), 300);
+  const order = chosenOrder ?? (position ? 'nearest' : 'oldest');
+  const near = order === 'nearest' && position ? nearParam(position) : undefined;
+  const query = useInfiniteQuery({
+    ...waitingParcelsQuery({ near, settlement: settlementFilter || undefined }),
+    placeholderData: keepPreviousData,
+  });
   return (
-    <ParcelListView
-      query={query}
-      empty="Most nincs futárra váró csomag."
-      renderActions={(parcel) => (
-        <div className="card-actions">
-          <span className="muted">Vár: {formatAge(parcel.createdAt)}</span>
-          <PickUpButton parcelId={parcel.id} />
-        </div>
-      )}
-    />
+    <>
+      <div className="field inline">
+        <label htmlFor="waiting-order">{messages.waitingSortLabel}</label>
+        <select
+          id="waiting-order"
+          value={order}
+          onChange={(event) => setChosenOrder(event.target.value as WaitingOrder)}
+        >
+          <option value="nearest" disabled={!position}>
+            {messages.waitingSortNearest}
+          </option>
+          <option value="oldest">{messages.waitingSortOldest}</option>
+        </select>
+      </div>
+      <div className="field inline">
+        <label htmlFor="waiting-settlement">{messages.waitingSettlementLabel}</label>
+        <input
+          id="waiting-settlement"
+          type="search"
+          value={settlement}
+          onChange={(event) => setSettlement(event.target.value)}
+        />
+      </div>
+      {!position && <p className="muted">{messages.waitingPositionPending}</p>}
+      <ParcelListView
+        query={query}
+        empty={settlementFilter ? messages.waitingEmptyInSettlement : messages.waitingEmpty}
+        renderActions={(parcel) => (
+          <div className="card-actions">
+            {parcel.distanceMetres !== undefined && (
+              <strong className="distance">{formatDistance(parcel.distanceMetres)}</strong>
+            )}
+            <span className="muted">Vár: {formatAge(parcel.createdAt)}</span>
+            <PickUpButton parcelId={parcel.id} />
+          </div>
+        )}
+      />
+    </>
   );
 }
 
