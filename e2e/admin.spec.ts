@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import {
+  dragMarker,
   e2eAdmin,
   expect,
   expectAccessible,
@@ -150,12 +151,7 @@ test.describe('parcels in the back office', () => {
     await expect(destination).toBeVisible();
     await page.getByRole('button', { name: 'Kiszállítási pont megnézése' }).click();
     await page.waitForTimeout(500);
-    const box = await destination.boundingBox();
-    if (!box) throw new Error('no destination pin');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 50, box.y + box.height + 30, { steps: 8 });
-    await page.mouse.up();
+    await dragMarker(page, destination, 50, 34);
     await page.getByRole('button', { name: 'Módosít' }).click();
     await expect(page.getByText('Sikeres mentés!')).toBeVisible();
     const saved = await (await page.request.get(`/api/parcels/${parcel.id}`)).json();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Account } from '@csomag/domain/account';
-import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { baseURL, e2eAdmin } from './playwright.config.ts';
 
 let counter = 0;
@@ -91,6 +91,16 @@ export async function sendParcelViaApi(request: APIRequestContext, parcel: Parti
 /** A Leaflet marker by its SPEC label (title and alt text). */
 export const marker = (page: Page, title: string) => page.locator(`.leaflet-marker-icon[title="${title}"]`);
 
+/** Drags a map pin by its tip, as a finger would, `dx`/`dy` pixels away. */
+export async function dragMarker(page: Page, pin: Locator, dx: number, dy: number) {
+  const box = await pin.boundingBox();
+  if (!box) throw new Error('the pin is not on the map');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height - 4 + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
 /** A parcel sent by a fresh user in its own browser context (closed again). */
 export async function parcelFromNewSender(browser: Browser, parcel: Partial<NewParcel> & Record<string, unknown> = {}) {
   const context = await browser.newContext({ baseURL });
@@ -117,7 +127,7 @@ export async function runnerContext(browser: Browser, at?: { latitude: number; l
 }
 
 /** Reads the QR code shown by `locator` from a screenshot, as a phone camera would. */
-export async function decodeQr(locator: import('@playwright/test').Locator): Promise<string> {
+export async function decodeQr(locator: Locator): Promise<string> {
   const { PNG } = await import('pngjs');
   const jsQR = (await import('jsqr')).default;
   const png = PNG.sync.read(await locator.screenshot());

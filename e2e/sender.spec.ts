@@ -1,5 +1,6 @@
 import {
   budapestToSzeged,
+  dragMarker,
   e2eAdmin,
   expect,
   expectAccessible,
@@ -112,12 +113,7 @@ test.describe('sending a parcel', () => {
     // Zoomed on the destination, the sender drags it from the town's centre to the door.
     await page.getByRole('button', { name: 'Kiszállítási pont megnézése' }).click();
     await page.waitForTimeout(500);
-    const box = await destination.boundingBox();
-    if (!box) throw new Error('no destination pin');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height + 36, { steps: 8 });
-    await page.mouse.up();
+    await dragMarker(page, destination, 60, 40);
     await expect(page.getByText('Kiszállítási pont: rendben')).toBeVisible();
     await page.getByRole('button', { name: 'Felvételi pont: itt van' }).click();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
