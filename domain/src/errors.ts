@@ -5,6 +5,8 @@ export const ERROR_CODES = [
   'bad_request',
   'unauthorized',
   'forbidden',
+  // a browser sent a state-changing request from another site (CSRF)
+  'cross_origin',
   'not_found',
   'conflict',
   // a QR handover link opened again after the receiver confirmed it
@@ -12,6 +14,10 @@ export const ERROR_CODES = [
   'unprocessable',
   'rate_limited',
   'internal',
+  // the database cannot be reached right now: try again shortly
+  'unavailable',
+  // this instance takes no traffic (database down, draining): the load balancer's readiness answer
+  'not_ready',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

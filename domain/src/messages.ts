@@ -30,6 +30,15 @@ export const messages = {
   badRequestUrl: 'Hibás kérés: a cím nem értelmezhető.',
   pageNotFound: 'Az oldal nem található (404)',
   serverError: 'Váratlan hiba történt. Próbáld újra később.',
+  // operations (issue 9)
+  databaseUnavailable: 'Az adatbázis most nem érhető el. Próbáld újra néhány másodperc múlva.',
+  notReady: 'Ez a szerverpéldány most nem fogad forgalmat.',
+  notReadyDatabase: 'Az adatbázis nem válaszol.',
+  notReadyMigrations: 'Az adatbázis szerkezete nem naprakész.',
+  notReadyChangeFeed: 'Az élő frissítések csatornája nem él.',
+  notReadyDraining: 'A példány leáll.',
+  crossOrigin: 'A kérés másik webhelyről érkezett, ezért elutasítottuk.',
+  invalidEncoding: 'A kérés szövege nem érvényes UTF-8.',
   networkError: 'Nem sikerült elérni a szervert. Ellenőrizd a kapcsolatot.',
   loading: 'Betöltés…',
 

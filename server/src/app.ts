@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { messages } from '@csomag/domain/messages';
 import fastifyCompress from '@fastify/compress';
@@ -16,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
 import { openWindowCounter, type WindowCounter } from './db/rate-limits.ts';
 import { notFound } from './errors.ts';
+import { Lifecycle } from './lifecycle.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -34,8 +37,10 @@ import { authPlugin } from './plugins/auth.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { registerErrorHandlers } from './plugins/errors.ts';
 import { counterRateLimitStore } from './plugins/rate-limit-store.ts';
+import { registerOriginCheck, registerStrictBodies } from './plugins/request-guards.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerRequestContext } from './request-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +49,8 @@ declare module 'fastify' {
     geocoder: Geocoder;
     /** Abuse-limit counters: process memory on SQLite, the shared rate_limits table on PostgreSQL. */
     limits: WindowCounter;
+    /** Draining (SIGTERM): not ready, event streams sent elsewhere. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -58,6 +65,9 @@ export interface AppOptions {
 
 /** Handover tokens travel in query strings; a log line keeps the path but never the token. */
 export const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
+/** A request id from the proxy in front is kept (one id from the edge to our logs) when it looks like one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const serializeRequest = (request: FastifyRequest) => ({
   method: request.method,
@@ -77,6 +87,19 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Unique across instances, so one id finds a request in the logs of all of them.
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      return config.trustProxy && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // A client gets this long to send its headers, and its whole request; an event stream's
+    // request is complete once its headers are in, so streams are not cut.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    },
     // A malformed URL escape is refused before routing; it still gets the API's one error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
@@ -87,6 +110,7 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('lifecycle', new Lifecycle());
   app.decorate('store', store);
   app.decorate('geocoder', geocoder ?? createGeocoder(config, store.db, app.log));
   app.decorate(
@@ -94,6 +118,12 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
     openWindowCounter(store, { onSweepError: (err) => app.log.warn({ err }, 'sweeping expired rate limits failed') }),
   );
   registerErrorHandlers(app);
+  registerRequestContext(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerOriginCheck(app, config);
+  registerStrictBodies(app);
 
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
@@ -122,6 +152,9 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
       await api.register(fastifyRateLimit, {
         max: 600,
         timeWindow: '1 minute',
+        // The shared counter lives in the database: when that is down, the request's own work
+        // answers 503, and /api/ready gets to say which part failed.
+        skipOnError: true,
         ...(store.dialect === 'postgres' ? { store: counterRateLimitStore(app.limits) } : {}),
       });
       await api.register(fastifySwaggerUi, { routePrefix: '/docs' });

@@ -22,6 +22,16 @@ export interface Config {
   trustProxy: boolean;
   /** Built web app to serve; absent in API tests. */
   webDist: string | undefined;
+  /** Bearer token that opens /api/metrics; without it (and without metricsPort) metrics are not served. */
+  metricsToken: string | undefined;
+  /** Serve metrics on their own port (GET /metrics, no token) instead of under /api. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** How long a draining instance waits for in-flight requests before it exits anyway (SIGTERM). */
+  shutdownTimeoutMs: number;
+  /** A client must have sent its headers within this time, and its whole request within requestTimeoutMs. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -35,6 +45,20 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback * 1000;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive number of seconds: ${value}`);
+  return Math.round(parsed * 1000);
+}
+
+function portOf(name: string, value: string | undefined): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} is not a port: ${value}`);
+  return port;
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -44,8 +68,13 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
-  const port = Number(env.PORT || 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const port = portOf('PORT', env.PORT || '3000');
+  // A short token could be guessed by anyone who can reach the port; 16 characters is the floor.
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) throw new Error('METRICS_TOKEN needs at least 16 characters');
+  const headersTimeoutMs = seconds('HEADERS_TIMEOUT', env.HEADERS_TIMEOUT, 10);
+  const requestTimeoutMs = seconds('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, 30);
+  // Node checks headersTimeout against requestTimeout; the headers are part of the request.
+  if (headersTimeoutMs > requestTimeoutMs) throw new Error('HEADERS_TIMEOUT cannot be longer than REQUEST_TIMEOUT');
   const geocoder = (env.GEOCODER || 'offline') as Config['geocoder'];
   if (geocoder !== 'offline' && geocoder !== 'nominatim') throw new Error('GEOCODER must be offline or nominatim');
   if (geocoder === 'nominatim' && !env.GEOCODER_URL) throw new Error('GEOCODER=nominatim needs GEOCODER_URL');
@@ -69,5 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     webDist:
       env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? portOf('METRICS_PORT', env.METRICS_PORT) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    shutdownTimeoutMs: seconds('SHUTDOWN_TIMEOUT', env.SHUTDOWN_TIMEOUT, 10),
+    headersTimeoutMs,
+    requestTimeoutMs,
   };
 }

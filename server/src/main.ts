@@ -1,41 +1,43 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { migrateToLatest, openStore } from './db/database.ts';
-import { ensureSuperadmin } from './modules/auth/superadmin.ts';
-import { seedDemoData } from './seed/demo.ts';
+import { openStore } from './db/database.ts';
+import { prepareDatabase } from './startup.ts';
 
 const config = loadConfig();
-const store = openStore(config);
-await migrateToLatest(store);
-const app = await buildApp({ config, store });
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const store = openStore({
+  ...config,
+  // A connection the database dropped is replaced on next use; it is worth a line in the log, not a crash.
+  onConnectionError: (error) => app?.log.warn({ err: error }, 'database connection lost'),
+});
+app = await buildApp({ config, store });
+const printed = await prepareDatabase(store, config, app.log);
+if (printed) console.log(printed);
 
-if (config.adminEmail && config.adminPassword) {
-  await ensureSuperadmin(store.db, config.adminEmail, config.adminPassword);
-  app.log.info({ email: config.adminEmail }, 'superadmin ready');
+let stopping = false;
+/**
+ * Graceful drain (docs/operations.md): not ready at once, so the load balancer stops sending;
+ * event streams are told to come back elsewhere; no new connections; idle keep-alive sockets
+ * closed; in-flight requests finish; the store is closed. Past SHUTDOWN_TIMEOUT, exit anyway.
+ */
+async function shutdown(signal: string) {
+  if (stopping || !app) return;
+  stopping = true;
+  const log = app.log;
+  log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'draining');
+  const forced = setTimeout(() => {
+    log.error('shutdown timed out: in-flight requests cut off');
+    app?.server.closeAllConnections();
+    void store.close().finally(() => process.exit(1));
+  }, config.shutdownTimeoutMs).unref();
+  app.lifecycle.drain();
+  await app.close();
+  await store.close();
+  clearTimeout(forced);
+  log.info('shutdown complete');
+  // Give pino's asynchronous destination a chance to write the last lines.
+  setImmediate(() => process.exit(0));
 }
-// Demo data only on an empty embedded database, or on PostgreSQL when DEMO_DATA=1 asks for it.
-const demoAsked = store.dialect === 'sqlite' ? config.demoData : process.env.DEMO_DATA === '1';
-if (demoAsked) {
-  const printed = await seedDemoData(store.db, config.dataDir);
-  const saved = join(config.dataDir, 'demo-credentials.txt');
-  if (printed) console.log(printed);
-  else if (existsSync(saved)) console.log(`Demo accounts: see ${saved}`);
-}
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await store.close();
-    clearTimeout(timer);
-    process.exit(0);
-  });
-}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 
 await app.listen({ port: config.port, host: config.host });

@@ -3,8 +3,9 @@ import type { LiveChangeKind } from '@csomag/domain/live';
 import type { ParcelStatus } from '@csomag/domain/parcel';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type pg from 'pg';
-import type { Store } from './database.ts';
+import pg from 'pg';
+import { currentRequestId } from '../request-context.ts';
+import { pgConnectionOptions, type Store } from './database.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -24,31 +25,83 @@ export interface ParcelChange {
   previous: { status: ParcelStatus; runner: string | null; receiverKey: string } | null;
 }
 
+/** A change as committed: its id is the same on every instance and increases in commit order. */
+export interface LoggedChange {
+  id: number;
+  /** Epoch ms when it was written (about its commit): delivery lag. */
+  at: number;
+  /** The request that caused it, so its log lines and its notifications share one id. */
+  requestId: string | null;
+  change: ParcelChange;
+}
+
 export type PublishChange = (change: ParcelChange) => Promise<void>;
-export type ChangeListener = (change: ParcelChange) => void;
+export type ChangeListener = (entry: LoggedChange) => void;
 export type ChangeWork<T> = (trx: Transaction<Database>, publish: PublishChange) => Promise<T>;
 
 export interface ChangeFeed {
   /** Runs `work` in one transaction; what it publishes reaches listeners only if, and after, it commits. */
   transaction<T>(work: ChangeWork<T>): Promise<T>;
   subscribe(listener: ChangeListener): () => void;
-  /** PostgreSQL: opens the LISTEN connection. Changes committed before it are not heard. */
+  /**
+   * What was committed after `id`, oldest first, for a browser resuming from Last-Event-ID; null
+   * when `id` is older than the log keeps or more than `limit` changes behind (it must refetch).
+   */
+  since(id: number, limit: number): Promise<LoggedChange[] | null>;
+  /** Forgets changes older than the log keeps (run every minute by each instance). */
+  prune(now?: number): Promise<void>;
+  /** Whether changes of other instances are heard (the LISTEN connection is up; always on SQLite). */
+  readonly listening: boolean;
+  /** Starts listening. PostgreSQL: changes committed before it are not heard. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+export interface ChangeFeedOptions {
+  /** How long the log keeps a change for replay (default 15 minutes). */
+  keepMs?: number;
+}
 
-/** Listeners live in this process; a throwing listener must not fail the write that published. */
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+const DEFAULT_KEEP_MS = 15 * 60_000;
+const PRUNE_EVERY_MS = 60_000;
+
+interface ChangeLogRow {
+  id: number | string;
+  created_ms: number | string;
+  request_id: string | null;
+  change: string;
+}
+
+const fromRow = (row: ChangeLogRow): LoggedChange => ({
+  id: Number(row.id),
+  at: Number(row.created_ms),
+  requestId: row.request_id,
+  change: JSON.parse(row.change),
+});
+
+/**
+ * Both stores write every change to change_log in the transaction that makes it, so ids are
+ * shared by every instance; listeners live in this process, and a throwing listener must not
+ * fail the write that published.
+ */
 abstract class BaseFeed {
-  protected readonly emitter = new EventEmitter().setMaxListeners(0);
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  /** The newest id delivered here: a change heard twice (catch-up, then NOTIFY) is passed on once. */
+  protected lastDelivered = 0;
+  private pruneTimer: NodeJS.Timeout | undefined;
 
-  constructor(protected readonly log: Log) {}
+  constructor(
+    protected readonly store: Store,
+    protected readonly log: Log,
+    private readonly keepMs: number,
+  ) {}
 
   subscribe(listener: ChangeListener): () => void {
-    const safe = (change: ParcelChange) => {
+    const safe = (entry: LoggedChange) => {
       try {
-        listener(change);
+        listener(entry);
       } catch (error) {
         this.log.error({ err: error }, 'change listener failed');
       }
@@ -57,101 +110,216 @@ abstract class BaseFeed {
     return () => this.emitter.off('change', safe);
   }
 
-  protected deliver(change: ParcelChange) {
-    this.emitter.emit('change', change);
-  }
-}
-
-/** SQLite is one process: changes are emitted in memory once the transaction has committed. */
-class LocalChangeFeed extends BaseFeed implements ChangeFeed {
-  constructor(
-    private readonly store: Store,
-    log: Log,
-  ) {
-    super(log);
-  }
-
-  async transaction<T>(work: ChangeWork<T>): Promise<T> {
-    const committed: ParcelChange[] = [];
-    const result = await this.store.db.transaction().execute((trx) =>
-      work(trx, async (change) => {
-        committed.push(change);
-      }),
-    );
-    for (const change of committed) this.deliver(change);
-    return result;
+  async since(id: number, limit: number): Promise<LoggedChange[] | null> {
+    const oldest = await this.store.db
+      .selectFrom('change_log')
+      .select('id')
+      .orderBy('id', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    // The log no longer reaches back to `id` (pruned, or nothing kept): something in between may be gone.
+    if (!oldest || Number(oldest.id) > id + 1) return null;
+    const rows = await this.store.db
+      .selectFrom('change_log')
+      .selectAll()
+      .where('id', '>', id)
+      .orderBy('id', 'asc')
+      .limit(limit + 1)
+      .execute();
+    return rows.length > limit ? null : rows.map(fromRow);
   }
 
-  async start() {}
+  /** Writes the transaction's changes to the log as its last statements; their ids in commit order. */
+  protected async append(trx: Transaction<Database>, changes: ParcelChange[]): Promise<LoggedChange[]> {
+    const at = Date.now();
+    const requestId = currentRequestId();
+    const rows = await trx
+      .insertInto('change_log')
+      .values(changes.map((change) => ({ created_ms: at, request_id: requestId, change: JSON.stringify(change) })))
+      .returning('id')
+      .execute();
+    return rows.map((row, index) => ({ id: Number(row.id), at, requestId, change: changes[index] as ParcelChange }));
+  }
 
-  async close() {
+  protected deliver(entry: LoggedChange) {
+    if (entry.id <= this.lastDelivered) return;
+    this.lastDelivered = entry.id;
+    this.emitter.emit('change', entry);
+  }
+
+  /** Where this instance starts: nothing committed before it is announced again. */
+  protected async startAtNewest() {
+    const newest = await this.store.db
+      .selectFrom('change_log')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    this.lastDelivered = Math.max(this.lastDelivered, Number(newest?.id ?? 0));
+    this.pruneTimer ??= setInterval(() => {
+      this.prune().catch((error) => this.log.warn({ err: error }, 'pruning the change log failed'));
+    }, PRUNE_EVERY_MS).unref();
+  }
+
+  /** Every instance prunes; deleting what another already deleted costs nothing. */
+  async prune(now = Date.now()) {
+    await this.store.db
+      .deleteFrom('change_log')
+      .where('created_ms', '<', now - this.keepMs)
+      .execute();
+  }
+
+  protected stop() {
+    clearInterval(this.pruneTimer);
     this.emitter.removeAllListeners();
   }
 }
 
-/**
- * PostgreSQL: pg_notify inside the writing transaction (PostgreSQL delivers it only on commit,
- * to every instance), and one dedicated LISTEN connection per app instance.
- */
-class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
-  private client: pg.PoolClient | undefined;
-  private closed = false;
-  private retry: NodeJS.Timeout | undefined;
+/** SQLite: one writer at a time, so ids are in commit order; changes are emitted once committed. */
+class LocalChangeFeed extends BaseFeed implements ChangeFeed {
+  readonly listening = true;
 
-  constructor(
-    private readonly store: Store,
-    private readonly pool: pg.Pool,
-    private readonly channel: string,
-    log: Log,
-  ) {
-    super(log);
+  async transaction<T>(work: ChangeWork<T>): Promise<T> {
+    let committed: LoggedChange[] = [];
+    const result = await this.store.db.transaction().execute(async (trx) => {
+      const changes: ParcelChange[] = [];
+      const value = await work(trx, async (change) => {
+        changes.push(change);
+      });
+      if (changes.length > 0) committed = await this.append(trx, changes);
+      return value;
+    });
+    for (const entry of committed) this.deliver(entry);
+    return result;
   }
 
-  transaction<T>(work: ChangeWork<T>): Promise<T> {
-    return this.store.db.transaction().execute((trx) =>
-      work(trx, async (change) => {
-        await sql`select pg_notify(${this.channel}, ${JSON.stringify(change)})`.execute(trx);
-      }),
-    );
+  start() {
+    return this.startAtNewest();
+  }
+
+  async close() {
+    this.stop();
+  }
+}
+
+/** Any key will do as long as every writer uses the same one (pg_advisory_xact_lock takes a bigint). */
+const CHANGE_LOG_LOCK = 0x63736b5f6c6f67n; // "csk_log"
+
+/**
+ * PostgreSQL: a change's log row and its pg_notify are the transaction's last statements, taken
+ * under one transaction-scoped lock held to commit — so ids are handed out in commit order
+ * (docs/decisions/0011), and PostgreSQL delivers each NOTIFY, on commit only, to every instance.
+ * Each instance has its own LISTEN connection outside the pool; when it drops, the instance
+ * reconnects and catches up from the log, so nobody misses a change.
+ */
+class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
+  private client: pg.Client | undefined;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+  /** While catching up from the log, notifications wait here so that order is kept. */
+  private held: LoggedChange[] | undefined;
+
+  constructor(
+    store: Store,
+    log: Log,
+    keepMs: number,
+    private readonly channel: string,
+  ) {
+    super(store, log, keepMs);
+  }
+
+  get listening() {
+    return this.client !== undefined && this.held === undefined;
+  }
+
+  async transaction<T>(work: ChangeWork<T>): Promise<T> {
+    return this.store.db.transaction().execute(async (trx) => {
+      const changes: ParcelChange[] = [];
+      const value = await work(trx, async (change) => {
+        changes.push(change);
+      });
+      if (changes.length > 0) {
+        await sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`.execute(trx);
+        for (const entry of await this.append(trx, changes)) {
+          await sql`select pg_notify(${this.channel}, ${JSON.stringify(entry)})`.execute(trx);
+        }
+      }
+      return value;
+    });
   }
 
   async start() {
-    if (!this.client && !this.closed) await this.listen();
+    if (this.client || this.closed) return;
+    await this.startAtNewest();
+    await this.listen();
   }
 
   private async listen() {
-    const client = await this.pool.connect();
+    const client = new pg.Client(pgConnectionOptions(this.store, 'csomagkuldo-listen'));
     client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload) this.deliver(JSON.parse(message.payload));
+      if (message.channel !== this.channel || !message.payload) return;
+      const entry: LoggedChange = JSON.parse(message.payload);
+      if (this.held) this.held.push(entry);
+      else this.deliver(entry);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('LISTEN connection ended')));
     try {
+      await client.connect();
       await client.query(`listen "${this.channel}"`);
     } catch (error) {
-      client.release(error instanceof Error ? error : true);
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
       throw error;
     }
-    if (this.closed) client.release(true);
-    else this.client = client;
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.client = client;
+    await this.catchUp();
   }
 
-  /** The LISTEN connection dropped (database restart): reconnect with backoff; changes meanwhile are missed. */
-  private lost(client: pg.PoolClient, error: Error) {
+  /** Delivers what was committed while nobody here listened, then what NOTIFY brought meanwhile. */
+  private async catchUp() {
+    this.held = [];
+    try {
+      for (;;) {
+        const rows = await this.store.db
+          .selectFrom('change_log')
+          .selectAll()
+          .where('id', '>', this.lastDelivered)
+          .orderBy('id', 'asc')
+          .limit(1000)
+          .execute();
+        for (const row of rows) this.deliver(fromRow(row));
+        if (rows.length < 1000) break;
+      }
+    } finally {
+      const held = this.held;
+      this.held = undefined;
+      for (const entry of held) this.deliver(entry);
+    }
+  }
+
+  /** The LISTEN connection dropped (database restart, pg_terminate_backend): reconnect with backoff. */
+  private lost(client: pg.Client, error: Error) {
     if (this.client !== client) return;
     this.client = undefined;
     this.log.error({ err: error }, 'change feed lost its LISTEN connection, reconnecting');
-    client.release(error);
-    this.reconnect(1000);
+    client.end().catch(() => {});
+    this.reconnect(500);
   }
 
   private reconnect(delayMs: number) {
     if (this.closed) return;
     this.retry = setTimeout(() => {
-      this.listen().catch((error) => {
-        this.log.warn({ err: error }, 'change feed could not LISTEN yet');
-        this.reconnect(Math.min(delayMs * 2, 30_000));
-      });
+      this.listen().then(
+        () => this.log.info('change feed listening again'),
+        (error) => {
+          this.log.warn({ err: error }, 'change feed could not LISTEN yet');
+          if (this.client) this.lost(this.client, error);
+          else this.reconnect(Math.min(delayMs * 2, 10_000));
+        },
+      );
     }, delayMs).unref();
   }
 
@@ -160,9 +328,9 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
     clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;
-    // Destroyed, not returned to the pool: closing the connection is what ends the LISTEN.
-    client?.release(true);
-    this.emitter.removeAllListeners();
+    this.stop();
+    // Closing the connection is what ends the LISTEN.
+    await client?.end().catch(() => {});
   }
 }
 
@@ -173,9 +341,8 @@ export function changeChannel(pgSchema: string | undefined): string {
   return `csk_changes_${pgSchema}`;
 }
 
-export function createChangeFeed(store: Store, log: Log): ChangeFeed {
-  if (store.dialect === 'postgres' && store.pgPool) {
-    return new PostgresChangeFeed(store, store.pgPool, changeChannel(store.pgSchema), log);
-  }
-  return new LocalChangeFeed(store, log);
+export function createChangeFeed(store: Store, log: Log, options: ChangeFeedOptions = {}): ChangeFeed {
+  const keepMs = options.keepMs ?? DEFAULT_KEEP_MS;
+  if (store.dialect === 'postgres') return new PostgresChangeFeed(store, log, keepMs, changeChannel(store.pgSchema));
+  return new LocalChangeFeed(store, log, keepMs);
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -14,8 +14,17 @@ export interface Store {
   pgPool: pg.Pool | undefined;
   /** The PostgreSQL schema in use when not the default (tests): it names the change-feed channel. */
   pgSchema: string | undefined;
+  /** The connection string, for the change feed's own LISTEN connection. */
+  databaseUrl: string | undefined;
+  /** Told of every query and its duration (metrics); one observer, replaced by the next. */
+  observeQueries(observer: QueryObserver): void;
   close(): Promise<void>;
 }
+
+export type QueryObserver = (durationMs: number, failed: boolean) => void;
+
+/** Told when the pool loses an idle connection; the pool replaces it on next use. */
+export type ConnectionErrorListener = (error: Error) => void;
 
 export interface StoreOptions {
   dataDir: string;
@@ -23,20 +32,52 @@ export interface StoreOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own). */
   pgSchema?: string | undefined;
   sqliteFile?: string | undefined;
+  /** Where a dropped PostgreSQL connection is reported (a log); never left unhandled. */
+  onConnectionError?: ConnectionErrorListener | undefined;
+}
+
+/** A request waits this long for a connection before it is told the database is unavailable (503). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** pg options that name every connection, so an operator can tell ours apart in pg_stat_activity. */
+export function pgConnectionOptions(
+  options: { databaseUrl?: string | undefined; pgSchema?: string | undefined },
+  applicationName: string,
+) {
+  return {
+    connectionString: options.databaseUrl,
+    application_name: applicationName,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  };
 }
 
 // COUNT(*) and bigint come back as strings from pg; counts here always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export function openStore(options: StoreOptions): Store {
+  let observer: QueryObserver | undefined;
+  const log = (event: LogEvent) => observer?.(event.queryDurationMillis, event.level === 'error');
+  const observeQueries = (next: QueryObserver) => {
+    observer = next;
+  };
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, pgSchema: options.pgSchema, close: () => db.destroy() };
+    const pool = new pg.Pool({ ...pgConnectionOptions(options, 'csomagkuldo'), max: 10 });
+    const reportLost = options.onConnectionError ?? (() => {});
+    // A connection the database ends (restart, failover, pg_terminate_backend) emits 'error': on an
+    // idle one the pool's event, on one in use the client's. Unheard, either kills the process.
+    pool.on('error', reportLost);
+    pool.on('connect', (client) => client.on('error', reportLost));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return {
+      db,
+      dialect: 'postgres',
+      pgPool: pool,
+      pgSchema: options.pgSchema,
+      databaseUrl: options.databaseUrl,
+      observeQueries,
+      close: () => db.destroy(),
+    };
   }
   const sqlite = new SQLite(options.sqliteFile ?? join(options.dataDir, 'csomagkuldo.sqlite'));
   sqlite.pragma('journal_mode = WAL');
@@ -44,8 +85,16 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  return {
+    db,
+    dialect: 'sqlite',
+    pgPool: undefined,
+    pgSchema: undefined,
+    databaseUrl: undefined,
+    observeQueries,
+    close: () => db.destroy(),
+  };
 }
 
 export async function migrateToLatest(store: Store): Promise<void> {

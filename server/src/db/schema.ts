@@ -93,6 +93,27 @@ export interface Database {
   parcel_events: ParcelEventsTable;
   geocode_cache: GeocodeCacheTable;
   rate_limits: RateLimitsTable;
+  change_log: ChangeLogTable;
+  live_streams: LiveStreamsTable;
+}
+
+export interface ChangeLogTable {
+  /** The event id browsers resume from: increasing in commit order. */
+  id: Generated<number>;
+  /** Epoch ms at commit (about): delivery lag and pruning. */
+  created_ms: number;
+  request_id: string | null;
+  /** The ParcelChange as JSON. */
+  change: string;
+}
+
+export interface LiveStreamsTable {
+  id: string;
+  instance_id: string;
+  /** account:<id> or ip:<address>: whose stream it is. */
+  client_key: string;
+  /** Epoch ms; the owning instance renews it while the stream is open. */
+  expires_ms: number;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

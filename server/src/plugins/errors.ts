@@ -1,7 +1,11 @@
 import { messages } from '@csomag/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
+
+/** Seconds a client is asked to wait when the database is unreachable (restarts take a few). */
+const RETRY_AFTER_S = 5;
 
 function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -32,6 +36,13 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, too large): keep the status, say it in Hungarian.
       return reply.status(error.statusCode).send({ error: { code: 'bad_request', message: messages.invalidBody } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_S))
+        .send({ error: { code: 'unavailable', message: messages.databaseUnavailable } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'internal', message: messages.serverError } });

@@ -33,7 +33,12 @@ export const testStore = process.env.TEST_STORE === 'postgres' ? 'postgres' : 's
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { geocoder?: Geocoder; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    geocoder?: Geocoder;
+    logStream?: NodeJS.WritableStream;
+    /** PostgreSQL: the app's connections go through this host:port (a proxy a test can cut) to the same database. */
+    connectVia?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'csomag-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', LOG_LEVEL: 'silent', ...env });
@@ -47,7 +52,8 @@ export async function createTestApp(
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    open = () => openStore({ dataDir, databaseUrl: url, pgSchema: schema });
+    const appUrl = options.connectVia ? withHost(url, options.connectVia) : url;
+    open = () => openStore({ dataDir, databaseUrl: appUrl, pgSchema: schema });
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -96,6 +102,12 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function withHost(url: string, hostAndPort: string) {
+  const parsed = new URL(url);
+  parsed.host = hostAndPort;
+  return parsed.toString();
 }
 
 let counter = 0;

@@ -8,6 +8,7 @@ import { assignedParcelsIndex } from './0005-assigned-parcels-index.ts';
 import { rateLimits } from './0006-rate-limits.ts';
 import { pointsAndContacts } from './0007-points-and-contacts.ts';
 import { senderKey } from './0008-sender-key.ts';
+import { changeLog } from './0009-change-log.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -23,5 +24,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-rate-limits': rateLimits(dialect),
     '0007-points-and-contacts': pointsAndContacts,
     '0008-sender-key': senderKey,
+    '0009-change-log': changeLog(dialect),
   };
 }

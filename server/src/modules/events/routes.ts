@@ -4,23 +4,32 @@ import { parseTopics } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, rateLimited } from '../../errors.ts';
+import { AppError, badRequest, rateLimited } from '../../errors.ts';
 import { LiveHub } from './hub.ts';
+import { openStreamLeases } from './leases.ts';
 import { assertTopicsAllowed, subscriberOf } from './topics.ts';
 
 /**
- * Several tabs are fine; thousands of idle sockets from one client are not. Counted per instance
- * on purpose: it guards this instance's sockets (docs/decisions/0003).
+ * Several tabs are fine; thousands of idle sockets from one client are not. Counted across every
+ * instance on PostgreSQL (live_streams), so a client cannot multiply it by the instance count.
  */
-const MAX_STREAMS_PER_CLIENT = 32;
+export const MAX_STREAMS_PER_CLIENT = 32;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new LiveHub();
-  const unsubscribe = app.changeFeed.subscribe((change) => hub.publish(change));
+  const hub = new LiveHub({
+    replay: (afterId, limit) => app.changeFeed.since(afterId, limit),
+    log: app.log,
+  });
+  const leases = openStreamLeases(app.store, (error) =>
+    app.log.warn({ err: error }, 'stream lease bookkeeping failed'),
+  );
+  const unsubscribe = app.changeFeed.subscribe((entry) => hub.publish(entry));
+  app.lifecycle.onDrain(() => hub.drain());
   // Open streams would keep app.close() (tests, graceful shutdown) waiting forever.
   app.addHook('preClose', async () => {
     unsubscribe();
     hub.close();
+    await leases.close().catch((error) => app.log.warn({ err: error }, 'releasing stream leases failed'));
   });
 
   app.get(
@@ -40,15 +49,22 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           401: apiErrorSchema,
           403: apiErrorSchema,
           429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
+      // Draining: the load balancer is about to stop sending here; the client retries elsewhere.
+      if (app.lifecycle.draining) throw new AppError(503, 'not_ready', messages.notReadyDraining);
       const topics = parseTopics(request.query.topics);
       if (!topics) throw badRequest(messages.invalidTopics, { topics: messages.invalidTopics });
       assertTopicsAllowed(request.account, topics);
       const clientKey = request.account ? `account:${request.account.id}` : `ip:${request.ip}`;
-      if (hub.countFor(clientKey) >= MAX_STREAMS_PER_CLIENT) throw rateLimited(messages.tooManyStreams);
+      const lease = await leases.acquire(clientKey, MAX_STREAMS_PER_CLIENT);
+      if (!lease) throw rateLimited(messages.tooManyStreams);
+      reply.raw.on('close', () => lease.release());
+      // Gone while the lease was being taken: 'close' has already fired.
+      if (reply.raw.closed) lease.release();
 
       reply.hijack();
       const headers: OutgoingHttpHeaders = {};
@@ -63,10 +79,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       const lastEventId = request.headers['last-event-id'];
-      hub.add(
+      await hub.add(
         reply.raw,
         subscriberOf(request.account, topics),
-        clientKey,
         typeof lastEventId === 'string' ? lastEventId : undefined,
       );
     },

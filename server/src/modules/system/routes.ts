@@ -1,7 +1,44 @@
 import { apiErrorSchema } from '@csomag/domain/errors';
+import { messages } from '@csomag/domain/messages';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { migrations } from '../../db/migrations/index.ts';
+
+/** A load balancer's probe gives up after a few seconds; a hung database must answer sooner than that. */
+const DATABASE_PROBE_MS = 2000;
+
+const withTimeout = <T>(work: Promise<T>, ms: number) =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
+
+/** What keeps this instance from taking traffic: each failing part and why, in Hungarian. */
+async function readinessProblems(app: FastifyInstance, state: { migrated: boolean }) {
+  const problems: Record<string, string> = {};
+  if (app.lifecycle.draining) problems.draining = messages.notReadyDraining;
+  try {
+    await withTimeout(sql`select 1`.execute(app.store.db), DATABASE_PROBE_MS);
+    // Applied migrations stay applied: once all of ours are there, this is not asked again.
+    if (!state.migrated) {
+      const applied = await withTimeout(
+        // Kysely's own table (in the search path: the test schema in tests), not in our typed schema.
+        sql<{ name: string }>`select name from kysely_migration`.execute(app.store.db).then((result) => result.rows),
+        DATABASE_PROBE_MS,
+      );
+      const names = new Set(applied.map((row) => row.name));
+      state.migrated = Object.keys(migrations(app.store.dialect)).every((name) => names.has(name));
+    }
+    if (!state.migrated) problems.migrations = messages.notReadyMigrations;
+  } catch (error) {
+    app.log.warn({ err: error }, 'readiness: database does not answer');
+    problems.database = messages.notReadyDatabase;
+  }
+  if (!app.changeFeed.listening) problems.changeFeed = messages.notReadyChangeFeed;
+  return problems;
+}
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,8 +56,26 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: 'ok' as const, store: app.store.dialect };
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');
-        return reply.status(503).send({ error: { code: 'internal', message: 'Az adatbázis nem elérhető.' } });
+        return reply.status(503).send({ error: { code: 'unavailable', message: messages.databaseUnavailable } });
       }
+    },
+  );
+
+  const readiness = { migrated: false };
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          'Readiness for a load balancer: 503 while the database, its schema or live updates are not there, or while draining',
+        response: { 200: z.object({ status: z.literal('ready') }), 503: apiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      const problems = await readinessProblems(app, readiness);
+      if (Object.keys(problems).length === 0) return { status: 'ready' as const };
+      return reply.status(503).send({ error: { code: 'not_ready', message: messages.notReady, fields: problems } });
     },
   );
 

@@ -1,0 +1,30 @@
+/**
+ * Whether a failure means the database cannot be reached right now (restart, failover, network,
+ * saturated), as opposed to a fault in the query: those requests get 503 and may be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // SQLSTATE class 08: connection exceptions; 57P0x: the server is shutting down or starting;
+    // 53300: too many connections.
+    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+    if (NETWORK_CODES.has(code)) return true;
+    // SQLite: another process holds the write lock beyond busy_timeout, or the disk failed.
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_FULL') return true;
+  }
+  // pg reports a dropped socket and a pool wait that timed out with plain messages.
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { openStore, type Store } from './db/database.ts';
+import { migrations } from './db/migrations/index.ts';
+import { prepareDatabase } from './startup.ts';
+import { testStore } from './test/harness.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** An empty database and a way to open as many stores (instances) on it as a test wants. */
+async function emptyDatabase(): Promise<{ dataDir: string; open: () => Store }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'csomag-startup-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  if (testStore !== 'postgres') return { dataDir, open: () => openStore({ dataDir }) };
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const schema = `s_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  cleanups.push(async () => {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  });
+  return { dataDir, open: () => openStore({ dataDir, databaseUrl: url, pgSchema: schema }) };
+}
+
+describe('starting several instances at once on an empty database', () => {
+  it.runIf(testStore === 'sqlite')('serves one instance per data folder and refuses the others cleanly', async () => {
+    const { dataDir, open } = await emptyDatabase();
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DEMO_DATA: '1' });
+    const stores = [open(), open(), open()];
+    cleanups.push(async () => {
+      for (const store of stores) await store.close();
+    });
+    const results = await Promise.allSettled(
+      stores.map((store) => prepareDatabase(store, config, pino({ level: 'silent' }))),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results.filter((result) => result.status === 'rejected')) {
+      expect(String(result.reason)).toContain('Another Csomagküldő instance is already using');
+    }
+    // The one that started seeded the demo once.
+    const [store] = stores as [Store];
+    const demoAdmins = await store.db
+      .selectFrom('accounts')
+      .select('user_name')
+      .where('role', '=', 'superadmin')
+      .execute();
+    expect(demoAdmins).toEqual([{ user_name: 'admin' }]);
+  });
+
+  it.runIf(testStore === 'postgres')(
+    'brings every one of them up, with one superadmin and each migration applied once',
+    async () => {
+      const { dataDir, open } = await emptyDatabase();
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        WEB_DIST: '',
+        ADMIN_EMAIL: 'uzemelteto@example.hu',
+        ADMIN_PASSWORD: 'uzemeltetoi-jelszo',
+        DEMO_DATA: '0',
+      });
+      const stores = [open(), open(), open()];
+      cleanups.push(async () => {
+        for (const store of stores) await store.close();
+      });
+      const log = pino({ level: 'silent' });
+      // Without the start-up lock, two of these found no superadmin and then collided inserting one.
+      const results = await Promise.allSettled(stores.map((store) => prepareDatabase(store, config, log)));
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+
+      const [store] = stores as [Store];
+      const admins = await store.db
+        .selectFrom('accounts')
+        .select(['email', 'role'])
+        .where('role', '=', 'superadmin')
+        .execute();
+      expect(admins).toEqual([{ email: 'uzemelteto@example.hu', role: 'superadmin' }]);
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
+      expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations(store.dialect)).sort());
+    },
+  );
+});
