@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { trackConnections } from './connections.ts';
 import { openStore } from './db/database.ts';
 import { prepareDatabase } from './startup.ts';
 
@@ -13,6 +14,7 @@ const store = openStore({
 app = await buildApp({ config, store });
 const printed = await prepareDatabase(store, config, app.log);
 if (printed) console.log(printed);
+const connections = trackConnections(app.server);
 
 let stopping = false;
 /**
@@ -31,7 +33,9 @@ async function shutdown(signal: string) {
     void store.close().finally(() => process.exit(1));
   }, config.shutdownTimeoutMs).unref();
   app.lifecycle.drain();
-  await app.close();
+  const closed = app.close();
+  connections.drain();
+  await closed;
   await store.close();
   clearTimeout(forced);
   log.info('shutdown complete');

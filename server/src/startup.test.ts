@@ -6,8 +6,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openStore, type Store } from './db/database.ts';
+import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { migrations } from './db/migrations/index.ts';
 import { prepareDatabase } from './startup.ts';
 import { testStore } from './test/harness.ts';
@@ -90,4 +91,37 @@ describe('starting several instances at once on an empty database', () => {
       expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations(store.dialect)).sort());
     },
   );
+});
+
+describe('a rolling upgrade', () => {
+  it('lets an older release start on a database a newer one has migrated, and serve', async () => {
+    const { dataDir, open } = await emptyDatabase();
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '', DEMO_DATA: '0' });
+    const store = open();
+    cleanups.push(() => store.close());
+    await migrateToLatest(store);
+    // A migration from a later release, applied by an instance of it.
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', ${new Date().toISOString()})`.execute(
+      store.db,
+    );
+    const warnings: object[] = [];
+    await migrateToLatest(store, { warn: (obj) => warnings.push(obj) });
+    expect(warnings).toEqual([{ newer: ['9999-from-the-future'] }]);
+    const app = await buildApp({ config, store, logger: false });
+    cleanups.push(() => app.close());
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+
+  it('refuses a database that is newer and yet lacks a migration this release needs', async () => {
+    const { open } = await emptyDatabase();
+    const store = open();
+    cleanups.push(() => store.close());
+    await migrateToLatest(store);
+    const last = Object.keys(migrations(store.dialect)).sort().at(-1) ?? '';
+    await sql`delete from kysely_migration where name = ${last}`.execute(store.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', ${new Date().toISOString()})`.execute(
+      store.db,
+    );
+    await expect(migrateToLatest(store)).rejects.toThrow(/does not know \(9999-from-the-future\).*lacks some it needs/);
+  });
 });

@@ -16,7 +16,7 @@ import { seedDemoData } from './seed/demo.ts';
  */
 export async function prepareDatabase(store: Store, config: Config, log: FastifyBaseLogger): Promise<string | null> {
   return withStartupLock(store, config.dataDir, async () => {
-    await migrateToLatest(store);
+    await migrateToLatest(store, log);
     if (config.adminEmail && config.adminPassword) {
       await ensureSuperadmin(store.db, config.adminEmail, config.adminPassword);
       log.info({ email: config.adminEmail }, 'superadmin ready');

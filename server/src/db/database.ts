@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -97,10 +97,29 @@ export function openStore(options: StoreOptions): Store {
   };
 }
 
-export async function migrateToLatest(store: Store): Promise<void> {
+/**
+ * Applies this release's migrations. A database already migrated by a newer release (an older
+ * instance restarting during a rolling upgrade) is left as it is when every migration this
+ * release knows is applied: migrations only add (docs/decisions/0010), so the older code still
+ * finds everything it uses. Kysely would refuse to start instead.
+ */
+export async function migrateToLatest(store: Store, log?: { warn(obj: object, msg: string): void }): Promise<void> {
+  const known = migrations(store.dialect);
+  const applied = await appliedMigrations(store);
+  const newer = applied.filter((name) => !(name in known));
+  if (newer.length > 0) {
+    const missing = Object.keys(known).filter((name) => !applied.includes(name));
+    if (missing.length > 0) {
+      throw new Error(
+        `the database has migrations this release does not know (${newer.join(', ')}) and lacks some it needs (${missing.join(', ')})`,
+      );
+    }
+    log?.warn({ newer }, 'the database was migrated by a newer release; leaving it as it is');
+    return;
+  }
   const migrator = new Migrator({
     db: store.db,
-    provider: { getMigrations: async () => migrations(store.dialect) },
+    provider: { getMigrations: async () => known },
     // Kysely looks for its own tables in every schema unless told which: another test's schema would fool it.
     ...(store.pgSchema ? { migrationTableSchema: store.pgSchema } : {}),
   });
@@ -108,6 +127,19 @@ export async function migrateToLatest(store: Store): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** Names of the migrations applied to this database; none before the first start. */
+async function appliedMigrations(store: Store): Promise<string[]> {
+  try {
+    const result = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+    return result.rows.map((row) => row.name);
+  } catch (error) {
+    // 42P01 on PostgreSQL, "no such table" on SQLite: a database never migrated.
+    const code = (error as { code?: string }).code;
+    if (code === '42P01' || /no such table/.test(String(error))) return [];
+    throw error;
   }
 }
 
