@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The server suite runs once on SQLite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
 const serverOn = (store: 'sqlite' | 'postgres') => ({
@@ -6,6 +6,7 @@ const serverOn = (store: 'sqlite' | 'postgres') => ({
   test: {
     name: `server-${store}`,
     include: ['server/src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'server/src/integration/**'],
     environment: 'node',
     env: { TEST_STORE: store },
     testTimeout: 30_000,
@@ -19,6 +20,18 @@ export default defineConfig({
       { extends: true, test: { name: 'domain', include: ['domain/src/**/*.test.ts'] } },
       serverOn('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
+      // Real instances as child processes (server/src/test/instances.ts): SIGTERM, several instances
+      // on one PostgreSQL database. The PostgreSQL parts run when TEST_DATABASE_URL is set.
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['server/src/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

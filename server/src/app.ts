@@ -87,6 +87,9 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // While draining, requests still reach the routes: /api/ready answers the load balancer with
+    // what is going on (not_ready, draining) instead of Fastify's bare 503.
+    return503OnClosing: false,
     // Unique across instances, so one id finds a request in the logs of all of them.
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
