@@ -135,4 +135,5 @@ export const messages = {
     `Biztosan a(z) ${parcelId} azonosítójú csomagot ${runner} futárhoz rendeled?`,
   waitingForRunner: 'Futárra vár',
   incompleteBounds: 'A térképkivágásnak mind a négy oldala kell (south, west, north, east), vagy egyik sem.',
+  metricsUnauthorized: 'Hiányzó vagy hibás hozzáférési kulcs.',
 } as const;

@@ -22,7 +22,7 @@ import { Lifecycle } from './lifecycle.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
-import { createGeocoder, type Geocoder } from './modules/geo/geocoder.ts';
+import { createGeocoder, type Geocoder, observedGeocoder } from './modules/geo/geocoder.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { handoverRoutes } from './modules/handover/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
@@ -36,6 +36,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { registerErrorHandlers } from './plugins/errors.ts';
+import { metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
 import { counterRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerOriginCheck, registerStrictBodies } from './plugins/request-guards.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -115,12 +116,20 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
   app.decorate('config', config);
   app.decorate('lifecycle', new Lifecycle());
   app.decorate('store', store);
-  app.decorate('geocoder', geocoder ?? createGeocoder(config, store.db, app.log));
+  app.decorate(
+    'geocoder',
+    observedGeocoder(geocoder ?? createGeocoder(config, store.db, app.log), config.geocoder, (provider, outcome) =>
+      app.metrics.geocoded(provider, outcome),
+    ),
+  );
   app.decorate(
     'limits',
     openWindowCounter(store, { onSweepError: (err) => app.log.warn({ err }, 'sweeping expired rate limits failed') }),
   );
   registerErrorHandlers(app);
+  await app.register(metricsPlugin);
+  store.observeQueries((durationMs, failed) => app.metrics.observeQuery(durationMs, failed));
+  app.lifecycle.onDrain(() => app.metrics.setReady(false));
   registerRequestContext(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -162,6 +171,7 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
       });
       await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
       await api.register(systemRoutes);
+      await api.register(metricsRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(geoRoutes);

@@ -60,6 +60,8 @@ export interface ChangeFeed {
 export interface ChangeFeedOptions {
   /** How long the log keeps a change for replay (default 15 minutes). */
   keepMs?: number;
+  /** Told when the LISTEN connection comes up or goes down (metrics). */
+  onListening?: (up: boolean) => void;
 }
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -222,6 +224,7 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
     log: Log,
     keepMs: number,
     private readonly channel: string,
+    private readonly onListening: (up: boolean) => void,
   ) {
     super(store, log, keepMs);
   }
@@ -276,6 +279,7 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
     }
     this.client = client;
     await this.catchUp();
+    this.onListening(true);
   }
 
   /** Delivers what was committed while nobody here listened, then what NOTIFY brought meanwhile. */
@@ -304,6 +308,7 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
   private lost(client: pg.Client, error: Error) {
     if (this.client !== client) return;
     this.client = undefined;
+    this.onListening(false);
     this.log.error({ err: error }, 'change feed lost its LISTEN connection, reconnecting');
     client.end().catch(() => {});
     this.reconnect(500);
@@ -343,6 +348,8 @@ export function changeChannel(pgSchema: string | undefined): string {
 
 export function createChangeFeed(store: Store, log: Log, options: ChangeFeedOptions = {}): ChangeFeed {
   const keepMs = options.keepMs ?? DEFAULT_KEEP_MS;
-  if (store.dialect === 'postgres') return new PostgresChangeFeed(store, log, keepMs, changeChannel(store.pgSchema));
+  if (store.dialect === 'postgres') {
+    return new PostgresChangeFeed(store, log, keepMs, changeChannel(store.pgSchema), options.onListening ?? (() => {}));
+  }
   return new LocalChangeFeed(store, log, keepMs);
 }

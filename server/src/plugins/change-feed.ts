@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 /** One change feed per app instance: listening starts when the app is ready and stops on close. */
 export const changeFeedPlugin = fp(async (app) => {
-  const feed = createChangeFeed(app.store, app.log);
+  const feed = createChangeFeed(app.store, app.log, { onListening: (up) => app.metrics.setListening(up) });
   app.decorate('changeFeed', feed);
   app.addHook('onReady', () => feed.start());
   app.addHook('onClose', () => feed.close());

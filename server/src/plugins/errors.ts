@@ -39,6 +39,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
+      app.metrics.databaseUnavailable();
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_S))

@@ -23,7 +23,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const leases = openStreamLeases(app.store, (error) =>
     app.log.warn({ err: error }, 'stream lease bookkeeping failed'),
   );
-  const unsubscribe = app.changeFeed.subscribe((entry) => hub.publish(entry));
+  const unsubscribe = app.changeFeed.subscribe((entry) => {
+    app.metrics.changeReceived(entry.change.kind, Date.now() - entry.at);
+    hub.publish(entry);
+  });
+  app.metrics.countStreams(() => hub.size);
   app.lifecycle.onDrain(() => hub.drain());
   // Open streams would keep app.close() (tests, graceful shutdown) waiting forever.
   app.addHook('preClose', async () => {

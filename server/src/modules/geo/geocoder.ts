@@ -44,6 +44,29 @@ export class FallbackGeocoder implements Geocoder {
   }
 }
 
+/**
+ * Reports how each look-up ended (metrics): placed at street or settlement precision, not found,
+ * or failed. The provider is the configured one; a fallback to the gazetteer shows as its result.
+ */
+export function observedGeocoder(
+  inner: Geocoder,
+  provider: string,
+  record: (provider: string, outcome: 'street' | 'settlement' | 'not_found' | 'error') => void,
+): Geocoder {
+  return {
+    async geocode(address) {
+      try {
+        const found = await inner.geocode(address);
+        record(provider, found ? found.precision : 'not_found');
+        return found;
+      } catch (error) {
+        record(provider, 'error');
+        throw error;
+      }
+    },
+  };
+}
+
 /** The geocoder chosen by configuration: offline by default, cached Nominatim when asked. */
 export function createGeocoder(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Geocoder {
   const offline = new OfflineGeocoder();

@@ -74,7 +74,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const problems = await readinessProblems(app, readiness);
-      if (Object.keys(problems).length === 0) return { status: 'ready' as const };
+      const ready = Object.keys(problems).length === 0;
+      app.metrics.setReady(ready);
+      if (ready) return { status: 'ready' as const };
       return reply.status(503).send({ error: { code: 'not_ready', message: messages.notReady, fields: problems } });
     },
   );
