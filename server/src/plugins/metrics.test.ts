@@ -237,7 +237,7 @@ describe('what the running app reports, without anyone calling app.metrics by ha
       const placed = ['street', 'settlement'].map((outcome) =>
         delta('csomagkuldo_geocoder_requests_total', { provider: 'offline', outcome }),
       );
-      expect(placed[0] + placed[1]).toBe(2);
+      expect((placed[0] ?? 0) + (placed[1] ?? 0)).toBe(2);
       expect(after.value('csomagkuldo_ready')).toBe(1);
     } finally {
       await own.close();
