@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@csomag/'));
 
-for (const entry of ['main', 'scripts/create-admin', 'scripts/seed-scale']) {
+for (const entry of ['main', 'scripts/create-admin', 'scripts/seed-scale', 'scripts/backup', 'scripts/restore']) {
   await build({
     entryPoints: [`src/${entry}.ts`],
     outfile: `dist/${entry}.js`,

@@ -34,11 +34,14 @@ export interface Config {
   requestTimeoutMs: number;
 }
 
+/** Where the generated session secret is kept in DATA_DIR (backups carry it along). */
+export const SESSION_SECRET_FILE = 'session-secret';
+
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** The session secret is generated once and kept beside the data so restarts keep links valid. */
 function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'session-secret');
+  const file = join(dataDir, SESSION_SECRET_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });

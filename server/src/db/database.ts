@@ -7,6 +7,9 @@ import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The embedded database's file in DATA_DIR (backups and restores name it too). */
+export const DATABASE_FILE = 'csomagkuldo.sqlite';
+
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -79,7 +82,7 @@ export function openStore(options: StoreOptions): Store {
       close: () => db.destroy(),
     };
   }
-  const sqlite = new SQLite(options.sqliteFile ?? join(options.dataDir, 'csomagkuldo.sqlite'));
+  const sqlite = new SQLite(options.sqliteFile ?? join(options.dataDir, DATABASE_FILE));
   sqlite.pragma('journal_mode = WAL');
   // FULL: a confirmed pickup or delivery survives a power cut.
   sqlite.pragma('synchronous = FULL');

@@ -1,0 +1,37 @@
+import { parseArgs } from 'node:util';
+import { backupDatabase, dataDirFromEnv } from '../db/backup.ts';
+
+// npm run backup -- --to /backups/csomagkuldo-2025-01-31.sqlite   (online: the app keeps serving)
+const usage = 'usage: npm run backup -- --to <file that does not exist yet>   (reads DATA_DIR, default ./data)';
+
+const to = argument();
+if (!to) {
+  console.error(usage);
+  process.exit(2);
+}
+
+function argument(): string | undefined {
+  try {
+    return parseArgs({ options: { to: { type: 'string' } } }).values.to;
+  } catch (error) {
+    // An unknown option or a stray argument: say which, then the usage.
+    console.error(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+}
+
+try {
+  // Not loadConfig: it would create DATA_DIR and a session secret.
+  const result = backupDatabase({ dataDir: dataDirFromEnv(process.env), to, env: process.env });
+  console.log(
+    `backup written: ${result.file} (${result.bytes} bytes, ${result.parcels} parcels, ${result.accounts} accounts)`,
+  );
+  console.log(
+    result.sessionSecretFile
+      ? `session secret written: ${result.sessionSecretFile} (keep it with the backup, it is a secret)`
+      : `session secret not written: ${result.sessionSecretNote}`,
+  );
+} catch (error) {
+  console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

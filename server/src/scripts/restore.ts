@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { dataDirFromEnv, restoreDatabase } from '../db/backup.ts';
+
+// npm run restore -- --from /backups/csomagkuldo-2025-01-31.sqlite   (into a DATA_DIR without a database)
+const usage =
+  'usage: npm run restore -- --from <backup file>   (into DATA_DIR, default ./data, which holds no database)';
+
+const from = argument();
+if (!from) {
+  console.error(usage);
+  process.exit(2);
+}
+
+function argument(): string | undefined {
+  try {
+    return parseArgs({ options: { from: { type: 'string' } } }).values.from;
+  } catch (error) {
+    // An unknown option or a stray argument: say which, then the usage.
+    console.error(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+}
+
+try {
+  // Not loadConfig: it would create DATA_DIR and a session secret the backup's must then replace.
+  const result = restoreDatabase({ dataDir: dataDirFromEnv(process.env), from, env: process.env });
+  console.log(
+    `database restored: ${result.file} (${result.bytes} bytes, ${result.parcels} parcels, ${result.accounts} accounts)`,
+  );
+  const secret = result.sessionSecretFile;
+  console.log(
+    {
+      restored: `session secret restored: ${secret}`,
+      'already in place': `session secret: the same one is already at ${secret}`,
+      'not in the backup':
+        'no session secret beside the backup: start the app with the SESSION_SECRET it had, ' +
+        'or QR handover links given out before stop working',
+    }[result.sessionSecret],
+  );
+} catch (error) {
+  console.error(`restore failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
