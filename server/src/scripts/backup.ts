@@ -1,24 +1,10 @@
-import { parseArgs } from 'node:util';
 import { backupDatabase, dataDirFromEnv } from '../db/backup.ts';
+import { requiredOption } from './cli.ts';
 
 // npm run backup -- --to /backups/csomagkuldo-2025-01-31.sqlite   (online: the app keeps serving)
 const usage = 'usage: npm run backup -- --to <file that does not exist yet>   (reads DATA_DIR, default ./data)';
 
-const to = argument();
-if (!to) {
-  console.error(usage);
-  process.exit(2);
-}
-
-function argument(): string | undefined {
-  try {
-    return parseArgs({ options: { to: { type: 'string' } } }).values.to;
-  } catch (error) {
-    // An unknown option or a stray argument: say which, then the usage.
-    console.error(error instanceof Error ? error.message : String(error));
-    return undefined;
-  }
-}
+const to = requiredOption('to', usage);
 
 try {
   // Not loadConfig: it would create DATA_DIR and a session secret.

@@ -1,25 +1,11 @@
-import { parseArgs } from 'node:util';
 import { dataDirFromEnv, restoreDatabase } from '../db/backup.ts';
+import { requiredOption } from './cli.ts';
 
 // npm run restore -- --from /backups/csomagkuldo-2025-01-31.sqlite   (into a DATA_DIR without a database)
 const usage =
   'usage: npm run restore -- --from <backup file>   (into DATA_DIR, default ./data, which holds no database)';
 
-const from = argument();
-if (!from) {
-  console.error(usage);
-  process.exit(2);
-}
-
-function argument(): string | undefined {
-  try {
-    return parseArgs({ options: { from: { type: 'string' } } }).values.from;
-  } catch (error) {
-    // An unknown option or a stray argument: say which, then the usage.
-    console.error(error instanceof Error ? error.message : String(error));
-    return undefined;
-  }
-}
+const from = requiredOption('from', usage);
 
 try {
   // Not loadConfig: it would create DATA_DIR and a session secret the backup's must then replace.
