@@ -1,7 +1,7 @@
 import { messages } from '@csomag/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 /** Seconds a client is asked to wait when the database is unreachable (restarts take a few). */

@@ -4,6 +4,7 @@ import { messages } from '@csomag/domain/messages';
 import type { Role } from '@csomag/domain/roles';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
 import { hashPassword } from './passwords.ts';
@@ -26,12 +27,6 @@ async function assertUnique(db: Kysely<Database>, userName: string, email: strin
   const [first] = Object.values(fields);
   if (first) throw conflict(first, fields);
 }
-
-/** A unique index or primary key refused the row (PostgreSQL 23505; SQLite names which kind). */
-export const isUniqueViolation = (error: unknown) => {
-  const code = error instanceof Error ? (error as { code?: string }).code : undefined;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
 
 /** Creates an account; a taken user name or email is a 409 naming the field, even under a race. */
 export async function createAccount(db: Kysely<Database>, input: NewAccount, role: Role): Promise<AccountRow> {

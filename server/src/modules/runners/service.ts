@@ -4,6 +4,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { nowIso } from '../../db/database.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { createAccount, findAccountByUserName } from '../auth/accounts.ts';
@@ -95,11 +96,6 @@ export async function updateRunner(
   }
   return updateProfile(db, target, patch, keepSessionHash);
 }
-
-const isForeignKeyViolation = (error: unknown) => {
-  const code = error instanceof Error ? (error as { code?: string }).code : undefined;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-};
 
 /** Shown in the refusal: the first few parcels the runner still carries. */
 const CARRIED_SHOWN = 10;

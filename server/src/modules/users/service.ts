@@ -3,9 +3,10 @@ import { addressKey } from '@csomag/domain/address';
 import { messages } from '@csomag/domain/messages';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, AccountUpdate, Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { findAccountByEmail, findAccountByUserName, isUniqueViolation } from '../auth/accounts.ts';
+import { findAccountByEmail, findAccountByUserName } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { canManageProfile } from './policy.ts';
 

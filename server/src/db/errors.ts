@@ -1,4 +1,23 @@
 /**
+ * What a database failure means, told apart by the store's own codes here so that services never
+ * see a SQLite or PostgreSQL code.
+ */
+
+const codeOf = (error: unknown) => (error instanceof Error ? (error as { code?: unknown }).code : undefined);
+
+/** A unique index or primary key refused the row (PostgreSQL 23505; SQLite names which kind). */
+export const isUniqueViolation = (error: unknown) => {
+  const code = codeOf(error);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
+/** A foreign key refused the change (PostgreSQL 23503, SQLite's FOREIGNKEY constraint). */
+export const isForeignKeyViolation = (error: unknown) => {
+  const code = codeOf(error);
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+};
+
+/**
  * Whether a failure means the database cannot be reached right now (restart, failover, network,
  * saturated), as opposed to a fault in the query: those requests get 503 and may be retried.
  */
