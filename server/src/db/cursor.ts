@@ -25,3 +25,19 @@ export function decodeCursor(cursor: string, length: number, maxPartLength = 64)
   }
   throw badRequest(messages.invalidCursor, { cursor: messages.invalidCursor });
 }
+
+/**
+ * One page from `limit + 1` rows: the extra row only tells that there is a next page, whose
+ * cursor is the last shown row's sort key (`keyOf`; null when that row cannot be a cursor).
+ */
+export function pageOf<Row, Item>(
+  rows: Row[],
+  limit: number,
+  present: (row: Row) => Item,
+  keyOf: (row: Row) => readonly string[] | null,
+): { items: Item[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const key = rows.length > limit && last !== undefined ? keyOf(last) : null;
+  return { items: items.map(present), nextCursor: key ? encodeCursor(key) : null };
+}

@@ -12,7 +12,7 @@ import {
 } from '@csomag/domain/parcel';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -25,22 +25,6 @@ export interface DeliveryContext {
 }
 
 type ParcelQuery = ReturnType<typeof selectParcels>;
-
-/** One page from `limit + 1` rows: the extra row only tells that there is a next page, keyed by the last shown. */
-function pageOfRows<Row extends { id: string }, Item>(
-  rows: Row[],
-  limit: number,
-  present: (row: Row) => Item,
-  sortKey: (row: Row) => string | null,
-): { items: Item[]; nextCursor: string | null } {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  const lastKey = last && sortKey(last);
-  return {
-    items: items.map(present),
-    nextCursor: rows.length > limit && last && lastKey ? encodeCursor([lastKey, last.id]) : null,
-  };
-}
 
 /** Oldest first by `column`, one page; the cursor is the last row's (column, id). */
 async function oldestFirst(
@@ -58,9 +42,10 @@ async function oldestFirst(
     .orderBy('parcels.id', 'asc')
     .limit(limit + 1)
     .execute();
-  return pageOfRows(rows, limit, presentParcel, (row) =>
-    column === 'parcels.created_at' ? row.created_at : row.picked_up_at,
-  );
+  return pageOf(rows, limit, presentParcel, (last) => {
+    const at = column === 'parcels.created_at' ? last.created_at : last.picked_up_at;
+    return at ? [at, last.id] : null;
+  });
 }
 
 /**
@@ -96,14 +81,14 @@ async function nearestFirst(
     .orderBy('parcels.id', 'asc')
     .limit(limit + 1)
     .execute();
-  return pageOfRows(
+  return pageOf(
     rows,
     limit,
     (row) => ({
       ...presentParcel(row),
       distanceMetres: Math.round(distanceMetres(from, { lat: row.sender_lat, lng: row.sender_lng })),
     }),
-    (row) => String(Number(row.nearness)),
+    (last) => [String(Number(last.nearness)), last.id],
   );
 }
 

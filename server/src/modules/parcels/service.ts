@@ -13,7 +13,7 @@ import type {
 } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { decodeCursor, pageOf } from '../../db/cursor.ts';
 import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
@@ -55,12 +55,7 @@ export async function newestFirst(query: ParcelQuery, { limit, cursor }: ParcelL
     .orderBy('parcels.id', 'desc')
     .limit(limit + 1)
     .execute();
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(presentParcel),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null,
-  };
+  return pageOf(rows, limit, presentParcel, (last) => [last.created_at, last.id]);
 }
 
 /** A user sends as themself; the superadmin must name an existing account of role user. */

@@ -2,7 +2,7 @@ import { messages } from '@csomag/domain/messages';
 import type { RunnerCreateBody, RunnerList, RunnerListQuery, RunnerUpdate } from '@csomag/domain/runner';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { decodeCursor, pageOf } from '../../db/cursor.ts';
 import { nowIso } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
@@ -55,18 +55,15 @@ async function runnersNear(db: Kysely<Database>, parcelId: string, query: Runner
     .orderBy('accounts.id')
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map((row) => ({
+  return pageOf(
+    rows,
+    query.limit,
+    (row) => ({
       ...presentAccount(row),
       distanceMetres: row.distance === null ? null : Math.round(Number(row.distance)),
-    })),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor([String(Number(last.sort_key)), last.name, String(last.id)])
-        : null,
-  };
+    }),
+    (last) => [String(Number(last.sort_key)), last.name, String(last.id)],
+  );
 }
 
 export function listRunners(db: Kysely<Database>, query: RunnerListQuery): Promise<RunnerList> {

@@ -2,7 +2,7 @@ import type { AccountList, AccountListQuery } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
 import type { Role } from '@csomag/domain/roles';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { presentAccount } from '../auth/present.ts';
@@ -82,10 +82,5 @@ export async function accountsByName(
     .orderBy('accounts.id')
     .limit(query.limit + 1)
     .execute();
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(presentAccount),
-    nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, String(last.id)]) : null,
-  };
+  return pageOf(rows, query.limit, presentAccount, (last) => [last.name, String(last.id)]);
 }
