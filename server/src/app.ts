@@ -131,9 +131,6 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
   store.observeQueries((durationMs, failed) => app.metrics.observeQuery(durationMs, failed));
   app.lifecycle.onDrain(() => app.metrics.setReady(false));
   registerRequestContext(app);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerOriginCheck(app, config);
   registerStrictBodies(app);
 

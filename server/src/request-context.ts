@@ -12,12 +12,14 @@ const scope = Symbol('request async scope');
 export const currentRequestId = (): string | null => storage.getStore()?.requestId ?? null;
 
 /**
- * Runs each request's hooks and handler inside its own context. The body arrives on the socket's
+ * Answers with the request's id, and runs each request's hooks and handler inside its own context. The body arrives on the socket's
  * events, outside the context entered in onRequest, so it is entered again before validation
  * (the way @fastify/request-context does it).
  */
 export function registerRequestContext(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // The client (and the proxy's log) can quote the id back to us.
+    reply.header('x-request-id', request.id);
     storage.run({ requestId: request.id }, () => {
       const resource = new AsyncResource('csomagkuldo-request');
       (request as unknown as Record<symbol, AsyncResource>)[scope] = resource;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { isMissingTable } from './errors.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -111,7 +112,7 @@ export async function migrateToLatest(store: Store, log?: { warn(obj: object, ms
   const applied = await appliedMigrations(store);
   const newer = applied.filter((name) => !(name in known));
   if (newer.length > 0) {
-    const missing = Object.keys(known).filter((name) => !applied.includes(name));
+    const missing = missingFrom(known, applied);
     if (missing.length > 0) {
       throw new Error(
         `the database has migrations this release does not know (${newer.join(', ')}) and lacks some it needs (${missing.join(', ')})`,
@@ -133,15 +134,22 @@ export async function migrateToLatest(store: Store, log?: { warn(obj: object, ms
   }
 }
 
+/** This release's migrations the database has not had (readiness asks too). */
+export async function missingMigrations(store: Store): Promise<string[]> {
+  return missingFrom(migrations(store.dialect), await appliedMigrations(store));
+}
+
+const missingFrom = (known: Record<string, unknown>, applied: string[]) =>
+  Object.keys(known).filter((name) => !applied.includes(name));
+
 /** Names of the migrations applied to this database; none before the first start. */
 async function appliedMigrations(store: Store): Promise<string[]> {
   try {
+    // Kysely's own table (in the search path: the test schema in tests), not in our typed schema.
     const result = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
     return result.rows.map((row) => row.name);
   } catch (error) {
-    // 42P01 on PostgreSQL, "no such table" on SQLite: a database never migrated.
-    const code = (error as { code?: string }).code;
-    if (code === '42P01' || /no such table/.test(String(error))) return [];
+    if (isMissingTable(error)) return [];
     throw error;
   }
 }

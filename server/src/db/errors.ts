@@ -17,13 +17,17 @@ export const isForeignKeyViolation = (error: unknown) => {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 };
 
+/** The table is not there (PostgreSQL 42P01; SQLite says so in its message): a database never migrated. */
+export const isMissingTable = (error: unknown) =>
+  codeOf(error) === '42P01' || (error instanceof Error && /no such table/.test(error.message));
+
 /**
  * Whether a failure means the database cannot be reached right now (restart, failover, network,
  * saturated), as opposed to a fault in the query: those requests get 503 and may be retried.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  const code = codeOf(error);
   if (typeof code === 'string') {
     // SQLSTATE class 08: connection exceptions; 57P0x: the server is shutting down or starting;
     // 53300: too many connections.

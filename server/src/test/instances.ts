@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { SESSION_COOKIE } from '@csomag/domain/constants';
 import { LIVE_EVENT, type LiveChange, liveChangeSchema } from '@csomag/domain/live';
 import pg from 'pg';
+import { parseSseBlock, type SseBlock } from './sse.ts';
 
 /**
  * Real instances of the server as child processes (`node --import tsx server/src/main.ts`), the
@@ -305,33 +306,6 @@ export const isConnectionError = (error: unknown) =>
   ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /* ------------------------------------------------------------------ Server-Sent Events */
-
-export interface SseBlock {
-  id: string | undefined;
-  event: string | undefined;
-  data: string | undefined;
-  retry: number | undefined;
-  /** Only comment lines (a heartbeat). */
-  comment: boolean;
-}
-
-/** Reads one `\n\n`-terminated block of an event stream, field by field (the WHATWG rules we use). */
-export function parseSseBlock(block: string): SseBlock {
-  const parsed: SseBlock = { id: undefined, event: undefined, data: undefined, retry: undefined, comment: true };
-  for (const line of block.split(/\r?\n/)) {
-    if (line === '' || line.startsWith(':')) continue;
-    parsed.comment = false;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'id') parsed.id = value;
-    else if (field === 'event') parsed.event = value;
-    else if (field === 'data') parsed.data = parsed.data === undefined ? value : `${parsed.data}\n${value}`;
-    else if (field === 'retry' && /^\d+$/.test(value)) parsed.retry = Number(value);
-  }
-  return parsed;
-}
 
 export interface EventStream {
   status: number;

@@ -25,20 +25,36 @@ export async function listenLocally(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-function parseBlock(block: string): SseMessage | null {
-  const message: SseMessage = { id: undefined, event: undefined, data: undefined };
-  let hasData = false;
-  for (const line of block.split('\n')) {
-    const [field, ...rest] = line.split(': ');
-    const value = rest.join(': ');
-    if (field === 'id') message.id = value;
-    if (field === 'event') message.event = value;
-    if (field === 'data') {
-      message.data = JSON.parse(value);
-      hasData = true;
-    }
+export interface SseBlock {
+  id: string | undefined;
+  event: string | undefined;
+  data: string | undefined;
+  retry: number | undefined;
+  /** Only comment lines (a heartbeat). */
+  comment: boolean;
+}
+
+/** Reads one `\n\n`-terminated block of an event stream, field by field (the WHATWG rules we use). */
+export function parseSseBlock(block: string): SseBlock {
+  const parsed: SseBlock = { id: undefined, event: undefined, data: undefined, retry: undefined, comment: true };
+  for (const line of block.split(/\r?\n/)) {
+    if (line === '' || line.startsWith(':')) continue;
+    parsed.comment = false;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'id') parsed.id = value;
+    else if (field === 'event') parsed.event = value;
+    else if (field === 'data') parsed.data = parsed.data === undefined ? value : `${parsed.data}\n${value}`;
+    else if (field === 'retry' && /^\d+$/.test(value)) parsed.retry = Number(value);
   }
-  return hasData ? message : null;
+  return parsed;
+}
+
+function parseBlock(block: string): SseMessage | null {
+  const { id, event, data } = parseSseBlock(block);
+  return data === undefined ? null : { id, event, data: JSON.parse(data) };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { migrations } from '../../db/migrations/index.ts';
+import { missingMigrations } from '../../db/database.ts';
 
 /** A load balancer's probe gives up after a few seconds; a hung database must answer sooner than that. */
 const DATABASE_PROBE_MS = 2000;
@@ -23,13 +23,7 @@ async function readinessProblems(app: FastifyInstance, state: { migrated: boolea
     await withTimeout(sql`select 1`.execute(app.store.db), DATABASE_PROBE_MS);
     // Applied migrations stay applied: once all of ours are there, this is not asked again.
     if (!state.migrated) {
-      const applied = await withTimeout(
-        // Kysely's own table (in the search path: the test schema in tests), not in our typed schema.
-        sql<{ name: string }>`select name from kysely_migration`.execute(app.store.db).then((result) => result.rows),
-        DATABASE_PROBE_MS,
-      );
-      const names = new Set(applied.map((row) => row.name));
-      state.migrated = Object.keys(migrations(app.store.dialect)).every((name) => names.has(name));
+      state.migrated = (await withTimeout(missingMigrations(app.store), DATABASE_PROBE_MS)).length === 0;
     }
     if (!state.migrated) problems.migrations = messages.notReadyMigrations;
   } catch (error) {
