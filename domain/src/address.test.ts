@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from './address.ts';
+import { addressKey, foldAccents, HUNGARIAN_ACCENT_FOLDS } from './address.ts';
 
 describe('addressKey', () => {
   it('ignores case, accents, spacing and punctuation', () => {
@@ -12,5 +12,16 @@ describe('addressKey', () => {
 
   it('produces a plain, searchable key', () => {
     expect(addressKey('Győr, Széchenyi tér 1/A')).toBe('gyor szechenyi ter 1 a');
+  });
+});
+
+describe('foldAccents', () => {
+  it('drops accents and case, and keeps spacing and punctuation', () => {
+    expect(foldAccents('Ádám, ŐRSÉG-Űrhajó')).toBe('adam, orseg-urhajo');
+  });
+
+  it('agrees with the table the stores fold by in SQL', () => {
+    for (const [accented, plain] of HUNGARIAN_ACCENT_FOLDS) expect(foldAccents(accented), accented).toBe(plain);
+    expect(HUNGARIAN_ACCENT_FOLDS.map(([accented]) => accented).join('')).toBe('ÁáÉéÍíÓóÖöŐőÚúÜüŰű');
   });
 });

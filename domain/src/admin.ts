@@ -38,6 +38,8 @@ export const parcelAdminUpdateSchema = z.object({
   senderCoordinates: coordinatesSchema.optional(),
   receiverCoordinates: coordinatesSchema.optional(),
   reason: reasonField.optional(),
+  /** The version the form showed: a parcel changed since then is not overwritten (409). */
+  version: z.number().int().positive().optional(),
 });
 export type ParcelAdminUpdate = z.infer<typeof parcelAdminUpdateSchema>;
 

@@ -1,25 +1,96 @@
 import { z } from 'zod';
 
-/** Stable machine codes that travel beside the Hungarian message. */
-export const ERROR_CODES = [
-  'bad_request',
-  'unauthorized',
-  'forbidden',
-  // a browser sent a state-changing request from another site (CSRF)
-  'cross_origin',
-  'not_found',
-  'conflict',
-  // a QR handover link opened again after the receiver confirmed it
-  'already_handed_over',
-  'unprocessable',
+/**
+ * Every refusal the API can answer, as a stable machine code, with its HTTP status. Clients and
+ * tests branch on the code, never on the status or the Hungarian message; the message comes from
+ * the catalogue (messages.ts) and may change wording without breaking anyone.
+ */
+export const ERROR_STATUS = {
+  // 400: the request itself is wrong
+  invalid_body: 400, // a body, query or path failed its schema (`fields` names each)
+  invalid_encoding: 400, // a body that is not UTF-8
+  invalid_cursor: 400, // a paging cursor this list did not hand out
+  invalid_topics: 400, // live-update topics that do not exist
+  position_required: 400, // a runner's delivery without lat, lng and accuracy
+  sender_required: 400, // the superadmin created a parcel without naming the sender
+  sender_not_self: 400, // a user tried to send in someone else's name
+  sender_not_found: 400, // the named sender has no account
+  sender_not_user: 400, // the named sender is a runner or an admin
+  assignee_not_runner: 400, // assignment to a name that is no runner
+  near_parcel_not_found: 400, // runners near a parcel that does not exist
+  user_name_read_only: 400,
+  email_read_only: 400, // a runner's email (SPEC §2.7)
+
+  // 401: who are you?
+  sign_in_required: 401,
+  wrong_credentials: 401,
+  metrics_unauthorized: 401,
+
+  // 403: you may not
+  forbidden: 403, // the role or the account may not do this
+  cross_origin: 403, // a browser sent a state-changing request from another site (CSRF)
+  not_your_parcel: 403, // another runner carries it
+  handover_link_invalid: 403, // a QR handover link forged, expired or for another parcel
+
+  // 404: no such thing (or not one the caller may know of)
+  not_found: 404, // an unknown URL
+  parcel_not_found: 404,
+  account_not_found: 404,
+  runner_not_found: 404,
+
+  // 409: the thing is not in a state that allows it
+  parcel_taken: 409, // a pickup or assignment lost to another
+  parcel_already_delivered: 409,
+  parcel_not_in_transit: 409,
+  parcel_not_waiting: 409, // the sender's cancel after a pickup
+  parcel_changed_meanwhile: 409, // an edit of a version that is no longer current
+  parcel_needs_runner: 409, // a back-office status change that needs a runner on the parcel
+  handover_link_used: 409, // a QR handover link opened again after the receiver confirmed it
+  handover_link_stale: 409, // a valid link, but the parcel changed while the receiver confirmed (a race)
+  runner_carries_parcels: 409, // a runner cannot be deleted while carrying parcels
+  user_name_taken: 409,
+  email_taken: 409,
+
+  // 422: understood, but a rule refuses it
+  too_far: 422, // delivery farther than 15 m from the door (SPEC §4)
+  destination_imprecise: 422, // the door's place is unknown: only the QR handover delivers
+  geocode_failed: 422,
+  reason_required: 422, // a status change or a deletion that needs the back office's reason
+
+  // 413, 415: a body this server does not take
+  body_too_large: 413,
+  unsupported_media_type: 415, // not JSON (or, where a route takes files, not an image)
+
+  // 429: too often
+  rate_limited: 429,
+  too_many_login_attempts: 429,
+  too_many_streams: 429,
+
+  // 5xx
+  internal: 500,
+  unavailable: 503, // the database cannot be reached right now: try again shortly
+  not_ready: 503, // this instance takes no traffic (database down, draining)
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/**
+ * Codes any route may answer besides its own: a body that fails its schema, too many requests,
+ * a cross-site write, the database away, a bug.
+ */
+export const COMMON_ERROR_CODES = [
+  'invalid_body',
+  'body_too_large',
+  'unsupported_media_type',
+  'invalid_encoding',
   'rate_limited',
-  'internal',
-  // the database cannot be reached right now: try again shortly
+  'cross_origin',
   'unavailable',
-  // this instance takes no traffic (database down, draining): the load balancer's readiness answer
-  'not_ready',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+  'internal',
+] as const satisfies readonly ErrorCode[];
 
 /** The one error body every route answers with. */
 export const apiErrorSchema = z.object({

@@ -4,7 +4,8 @@ import { DELIVERY_RADIUS_M } from './constants.ts';
 import { messages } from './messages.ts';
 import { type Coordinates, coordinatesSchema, pointPrecisionSchema } from './parcel.ts';
 
-const EARTH_RADIUS_M = 6_371_008.8;
+/** The earth's mean radius in metres; the server's SQL distances use it too. */
+export const EARTH_RADIUS_M = 6_371_008.8;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle (haversine) distance in metres. */

@@ -183,6 +183,8 @@ export type ParcelTimelineEvent = z.infer<typeof parcelTimelineEventSchema>;
 
 /** GET /api/parcels/:id: contacts for its carrier and the superadmin, null for its sender. */
 export const parcelDetailSchema = parcelSchema.extend({
+  /** Increases with every change: an edit form sends back the version it showed (ADR 0006). */
+  version: z.number().int().positive(),
   events: z.array(parcelTimelineEventSchema),
   contacts: parcelContactsSchema.nullable(),
 });

@@ -1,6 +1,10 @@
 import type { Role } from './roles.ts';
 
-/** SPEC §2.1's URL paths, spelt as the product has always had them. */
+/**
+ * SPEC §2.1's URL paths, spelt as the product has always had them. A path with a parameter has a
+ * builder for links and an `…Pattern` for the router (web/src/routes.tsx), whose parameter name the
+ * page reads (paths.test.ts holds the two to one spelling).
+ */
 export const paths = {
   home: '/',
   login: '/Bejelentkezes',
@@ -9,26 +13,33 @@ export const paths = {
   registerRunner: '/FutarRegisztracio',
   trackingSearch: '/CsomagKovetes',
   tracking: (parcelId: string) => `/CsomagKovetes/${encodeURIComponent(parcelId)}`,
+  trackingPattern: '/CsomagKovetes/:packageId',
   handover: '/Csomagatvetel',
   userDashboard: '/FelhasznaloDashboard',
   sentParcels: '/FeladottCsomagok',
   incomingParcels: '/NekemCimzettCsomagok',
   sendParcel: '/CsomagFeladas',
   userProfile: (userName: string) => `/FelhasznaloProfil/${encodeURIComponent(userName)}`,
+  userProfilePattern: '/FelhasznaloProfil/:username',
   runnerDashboard: '/FutarDashboard',
   waitingParcels: '/FutarraVaroCsomagok',
   inProgressParcels: '/FolyamatbanLevoCsomagok',
   runnerQr: '/FutarQr',
   runnerMap: '/FutarTerkep',
   runnerProfile: (userName: string) => `/FutarProfil/${encodeURIComponent(userName)}`,
+  runnerProfilePattern: '/FutarProfil/:username',
   adminRegisterRunner: '/SaFutarReg',
   adminRunners: '/SaFutarListazas',
   adminEditRunner: (userName: string) => `/SaFutarSzerkesztes/${encodeURIComponent(userName)}`,
+  adminEditRunnerPattern: '/SaFutarSzerkesztes/:username',
   adminDeleteRunner: (userName: string) => `/SaFutarTorles/${encodeURIComponent(userName)}`,
+  adminDeleteRunnerPattern: '/SaFutarTorles/:runnerId',
   adminParcels: '/SaCsomagListazas',
   adminCreateParcel: '/SaCsomagLetrehozas',
   adminEditParcel: (parcelId: string) => `/SaCsomagSzerkesztes/${encodeURIComponent(parcelId)}`,
+  adminEditParcelPattern: '/SaCsomagSzerkesztes/:packageId',
   adminDeleteParcel: (parcelId: string) => `/SaCsomagTorles/${encodeURIComponent(parcelId)}`,
+  adminDeleteParcelPattern: '/SaCsomagTorles/:packageId',
   adminAssign: '/SaCsomagFutarhozRendeles',
   adminMap: '/SaTerkep',
 } as const;

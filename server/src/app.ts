@@ -17,7 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
 import { openWindowCounter, type WindowCounter } from './db/rate-limits.ts';
-import { notFound } from './errors.ts';
+import { refuse } from './errors.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
@@ -108,7 +108,7 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
       if (status >= 500) throw error;
-      void reply.status(status).send({ error: { code: 'bad_request', message: messages.badRequestUrl } });
+      void reply.status(status).send({ error: { code: 'invalid_body', message: messages.badRequestUrl } });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -137,7 +137,7 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Csomagküldő API', version: '1.0.0' } },
+    openapi: { info: { title: messages.apiTitle, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin);
@@ -183,7 +183,7 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
       await api.register(locationRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.
       api.setNotFoundHandler({ preHandler: api.rateLimit() }, () => {
-        throw notFound(messages.notFound);
+        throw refuse('not_found', messages.notFound);
       });
     },
     { prefix: '/api' },

@@ -1,33 +1,53 @@
-import { apiErrorSchema, type ErrorCode } from '@csomag/domain/errors';
+import { COMMON_ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@csomag/domain/errors';
+import { z } from 'zod';
 
-/** An error meant for the client: a status, a stable code and a Hungarian message. */
+/** An error meant for the client: a stable code (which fixes the status) and a Hungarian message. */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
     super(message);
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, 'bad_request', message, fields);
-export const unauthorized = (message: string) => new AppError(401, 'unauthorized', message);
-export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
-export const notFound = (message: string) => new AppError(404, 'not_found', message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, 'conflict', message, fields);
-export const unprocessable = (message: string, fields?: Record<string, string>) =>
-  new AppError(422, 'unprocessable', message, fields);
-export const rateLimited = (message: string) => new AppError(429, 'rate_limited', message);
+/** A refusal with its code and message. */
+export const refuse = (code: ErrorCode, message: string) => new AppError(code, message);
 
-/** The response schemas of a route's possible failures: every one is the same JSON error body. */
-export function errorResponses<const Statuses extends readonly number[]>(
-  ...statuses: Statuses
-): { [Status in Statuses[number]]: typeof apiErrorSchema } {
-  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as {
-    [Status in Statuses[number]]: typeof apiErrorSchema;
-  };
+/** A refusal that concerns one field of a form: the message is shown beside that field too. */
+export const refuseField = (code: ErrorCode, field: string, message: string) =>
+  new AppError(code, message, { [field]: message });
+
+const errorBody = (codes: readonly [ErrorCode, ...ErrorCode[]]) =>
+  z.object({
+    error: z.object({
+      code: z.enum(codes),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  });
+type ErrorBodySchema = ReturnType<typeof errorBody>;
+
+type Listed<C extends ErrorCode> = C | (typeof COMMON_ERROR_CODES)[number];
+
+/**
+ * The response schemas of a route's refusals, grouped by status: the OpenAPI document lists each
+ * route's codes, and a code a route does not list fails serialisation (a 500 that tests catch).
+ * The codes every route may answer (COMMON_ERROR_CODES) are added here.
+ */
+export function errorResponses<const Codes extends readonly ErrorCode[]>(
+  ...codes: Codes
+): { [C in Listed<Codes[number]> as (typeof ERROR_STATUS)[C]]: ErrorBodySchema } {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set<ErrorCode>([...COMMON_ERROR_CODES, ...codes])) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, listed]) => [status, errorBody(listed as [ErrorCode, ...ErrorCode[]])]),
+  ) as never;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { messages } from '@csomag/domain/messages';
 import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
@@ -48,7 +49,7 @@ describe('starting several instances at once on an empty database', () => {
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results.filter((result) => result.status === 'rejected')) {
-      expect(String(result.reason)).toContain('Another Csomagküldő instance is already using');
+      expect(String(result.reason)).toContain(messages.instanceAlreadyRunning(dataDir));
     }
     // The one that started seeded the demo once.
     const [store] = stores as [Store];

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { messages } from '@csomag/domain/messages';
 import SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -43,10 +44,7 @@ function holdDataDir(dataDir: string) {
     lock.exec('begin exclusive');
   } catch (error) {
     lock.close();
-    throw new Error(
-      `Another Csomagküldő instance is already using ${dataDir}. The embedded database serves one instance; run several on PostgreSQL (DATABASE_URL).`,
-      { cause: error },
-    );
+    throw new Error(messages.instanceAlreadyRunning(dataDir), { cause: error });
   }
   heldDataDirs.push(lock);
 }

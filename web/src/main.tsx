@@ -2,15 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ApiError } from './api/client.ts';
+import { isTransient } from './api/client.ts';
 import { AppRoutes } from './routes.tsx';
 import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A 4xx will not change by asking again; network trouble might.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      // A refusal will not change by asking again; network or server trouble might.
+      retry: (count, error) => isTransient(error) && count < 2,
       refetchOnWindowFocus: true,
     },
   },

@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messages } from '@csomag/domain/messages';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -308,7 +309,7 @@ describe.skipIf(testStore === 'postgres')('backup and restore of the embedded SQ
       other.close();
       const target = join(work, 'not-made', 'data');
       expect(() => restoreDatabase({ dataDir: target, from: foreign, env: {} })).toThrow(
-        `${foreign} is not a Csomagküldő database: it lacks the table(s) accounts, parcels, kysely_migration`,
+        messages.notOurDatabase(foreign, 'accounts, parcels, kysely_migration'),
       );
       expect(existsSync(join(work, 'not-made'))).toBe(false);
 

@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { messages } from '@csomag/domain/messages';
 import SQLite from 'better-sqlite3';
 import { SESSION_SECRET_FILE } from '../config.ts';
 import { DATABASE_FILE } from './database.ts';
@@ -213,7 +214,7 @@ function checkCopy(file: string, label: string, requiredTables: string[]): Datab
     );
     const missing = requiredTables.filter((table) => !tables.has(table));
     if (missing.length > 0) {
-      throw new Error(`${label} is not a Csomagküldő database: it lacks the table(s) ${missing.join(', ')}`);
+      throw new Error(messages.notOurDatabase(label, missing.join(', ')));
     }
     const count = (table: string) =>
       copy.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0;

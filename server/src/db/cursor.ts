@@ -1,5 +1,5 @@
 import { messages } from '@csomag/domain/messages';
-import { badRequest } from '../errors.ts';
+import { refuseField } from '../errors.ts';
 
 /**
  * Opaque keyset-pagination cursors: the last row's sort key as base64url JSON. Keyset (not
@@ -23,7 +23,18 @@ export function decodeCursor(cursor: string, length: number, maxPartLength = 64)
   } catch {
     // falls through to the 400 below
   }
-  throw badRequest(messages.invalidCursor, { cursor: messages.invalidCursor });
+  throw invalidCursor();
+}
+
+/** The one refusal of a cursor this list did not hand out (forged, stale, from another list). */
+export const invalidCursor = () => refuseField('invalid_cursor', 'cursor', messages.invalidCursor);
+
+/** A numeric part of a cursor (a distance, an id); anything else is a cursor we did not hand out. */
+export function cursorNumber(part: string, { integer = false } = {}): number {
+  const value = Number(part);
+  const valid = part !== '' && (integer ? Number.isSafeInteger(value) : Number.isFinite(value));
+  if (!valid) throw invalidCursor();
+  return value;
 }
 
 /**

@@ -215,7 +215,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several instances on one PostgreS
       last = response.json;
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(last).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(last).toMatchObject({ error: { code: 'too_many_login_attempts' } });
   });
 
   it('caps one account at 32 open event streams across both instances', async () => {
@@ -232,7 +232,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several instances on one PostgreS
         const extra = await openStream(instance.url, 'me', { cookie: user.cookie });
         opened.push(extra);
         expect(extra.status, `the 33rd stream, on ${instance.name}`).toBe(429);
-        expect(extra.json).toMatchObject({ error: { code: 'rate_limited' } });
+        expect(extra.json).toMatchObject({ error: { code: 'too_many_streams' } });
       }
 
       // A stream closed on A frees a place on B: the cap counts open streams, not attempts.

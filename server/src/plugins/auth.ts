@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
-import type { Role } from '@csomag/domain/roles';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { nowIso } from '../db/database.ts';
 import type { AccountRow } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { refuse } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,16 +69,23 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The guard every protected route uses: 401 when signed out, 403 for another role. */
-export function requireRole(...roles: Role[]): preHandlerHookHandler {
+/** The refusals of a route guard, for the routes' error lists. */
+export const GUARD_CODES = ['sign_in_required', 'forbidden'] as const;
+
+/**
+ * A route's guard, asking its module's policy whether the signed-in account may do what the route
+ * does to some thing (parcels/policy.ts, users/policy.ts): 401 when signed out, 403 when not.
+ * The service asks the same policy again with the thing in hand.
+ */
+export function allowedBy(may: (actor: AccountRow) => boolean): preHandlerHookHandler {
   return async (request) => {
-    if (!request.account) throw unauthorized(messages.signInRequired);
-    if (!roles.includes(request.account.role)) throw forbidden(messages.forbidden);
+    if (!request.account) throw refuse('sign_in_required', messages.signInRequired);
+    if (!may(request.account)) throw refuse('forbidden', messages.forbidden);
   };
 }
 
 /** The signed-in account inside a guarded handler. */
 export function signedIn(request: FastifyRequest): AccountRow {
-  if (!request.account) throw unauthorized(messages.signInRequired);
+  if (!request.account) throw refuse('sign_in_required', messages.signInRequired);
   return request.account;
 }

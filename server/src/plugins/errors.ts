@@ -1,8 +1,12 @@
 import { messages } from '@csomag/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
+
+// Schema refusals without a message of our own (a wrong type, say) are told in the product's language too.
+z.config(z.locales.hu());
 
 /** Seconds a client is asked to wait when the database is unreachable (restarts take a few). */
 const RETRY_AFTER_S = 5;
@@ -28,14 +32,22 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
         .status(400)
-        .send({ error: { code: 'bad_request', message: messages.invalidBody, fields: validationFields(error) } });
+        .send({ error: { code: 'invalid_body', message: messages.invalidBody, fields: validationFields(error) } });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ error: { code: 'rate_limited', message: messages.tooManyRequests } });
     }
+    if (error.statusCode === 413) {
+      return reply.status(413).send({ error: { code: 'body_too_large', message: messages.bodyTooLarge } });
+    }
+    if (error.statusCode === 415) {
+      return reply
+        .status(415)
+        .send({ error: { code: 'unsupported_media_type', message: messages.unsupportedMediaType } });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors (bad JSON, too large): keep the status, say it in Hungarian.
-      return reply.status(error.statusCode).send({ error: { code: 'bad_request', message: messages.invalidBody } });
+      // Fastify's own other client errors (bad JSON, an empty body): 400, said in Hungarian.
+      return reply.status(400).send({ error: { code: 'invalid_body', message: messages.invalidBody } });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -62,7 +62,7 @@ describe('GET /api/metrics', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer');
-    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: messages.metricsUnauthorized } });
+    expect(response.json()).toEqual({ error: { code: 'metrics_unauthorized', message: messages.metricsUnauthorized } });
   });
 
   it('answers the right token with the text format, every family declared', async () => {

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client';
-import { notFound, unauthorized } from '../errors.ts';
+import { refuse } from '../errors.ts';
 
 /** What the rest of the server reports to Prometheus (docs/operations.md lists the metric names). */
 export interface Metrics {
@@ -345,10 +345,10 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const token = app.config.metricsToken;
   const expected = token === undefined ? undefined : digest(token);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!expected) throw notFound(messages.notFound);
+    if (!expected) throw refuse('not_found', messages.notFound);
     if (!bearerMatches(request.headers.authorization, expected)) {
       reply.header('www-authenticate', 'Bearer');
-      throw unauthorized(messages.metricsUnauthorized);
+      throw refuse('metrics_unauthorized', messages.metricsUnauthorized);
     }
     return reply
       .type(app.metrics.contentType)

@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 /** The i-th request's instance, round robin, as a load balancer would spread them. */
 const instance = (i: number): FastifyInstance => instances[i % instances.length] ?? t.app;
 
-const tooMany = { code: 'rate_limited', message: 'Túl sok kérés. Próbáld újra később.' };
+const tooMany = { code: 'rate_limited', message: messages.tooManyRequests };
 
 const register = (app: FastifyInstance, remoteAddress: string, payload = buildRegistration({ userName: 'ab' })) =>
   app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress });

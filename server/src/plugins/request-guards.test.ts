@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, signUp, type TestApp } from '../test/harness.ts';
 import { buildParcelBody, sendParcel } from '../test/parcels.ts';
@@ -40,10 +41,7 @@ describe('where a state-changing request comes from', () => {
       payload: buildParcelBody(),
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({
-      code: 'cross_origin',
-      message: 'A kérés másik webhelyről érkezett, ezért elutasítottuk.',
-    });
+    expect(response.json().error).toEqual({ code: 'cross_origin', message: messages.crossOrigin });
     expect(await parcelCount()).toBe(before);
   });
 
@@ -59,6 +57,7 @@ describe('where a state-changing request comes from', () => {
     });
     const pickup = await t.app.inject({ method: 'POST', url: `/api/parcels/${parcel.id}/pickup`, headers: evil });
     expect([edit.statusCode, pickup.statusCode]).toEqual([403, 403]);
+    expect([edit.json().error.code, pickup.json().error.code]).toEqual(['cross_origin', 'cross_origin']);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: runner.cookie } });
     expect(me.json().account.name).toBe(runner.account.name);
     const detail = await t.app.inject({ method: 'GET', url: `/api/tracking/${parcel.id}` });
@@ -105,7 +104,7 @@ describe('request bodies', () => {
       payload: bytes,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'bad_request', message: 'A kérés szövege nem érvényes UTF-8.' });
+    expect(response.json().error).toEqual({ code: 'invalid_encoding', message: messages.invalidEncoding });
     expect(await parcelCount()).toBe(before);
   });
 
@@ -119,6 +118,7 @@ describe('request bodies', () => {
       payload: '{"email":"a@b.hu","password":"x","__proto__":{"admin":true}}',
     });
     expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json().error.code).toBe('invalid_body');
   });
 });
 

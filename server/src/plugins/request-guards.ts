@@ -1,7 +1,7 @@
 import { messages } from '@csomag/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { refuse } from '../errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -24,7 +24,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
     const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
     if (crossSite || (origin !== undefined && !isOwnOrigin(origin, request, config.publicUrl))) {
       request.log.warn({ origin, site }, 'cross-origin request refused');
-      throw new AppError(403, 'cross_origin', messages.crossOrigin);
+      throw refuse('cross_origin', messages.crossOrigin);
     }
   });
 }
@@ -48,12 +48,12 @@ export function registerStrictBodies(app: FastifyInstance) {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const text = decode(body as Buffer);
-    if (text === undefined) done(badRequest(messages.invalidEncoding), undefined);
+    if (text === undefined) done(refuse('invalid_encoding', messages.invalidEncoding), undefined);
     else parseJson(request, text, done);
   });
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (_request, body, done) => {
     const text = decode(body as Buffer);
-    if (text === undefined) done(badRequest(messages.invalidEncoding), undefined);
+    if (text === undefined) done(refuse('invalid_encoding', messages.invalidEncoding), undefined);
     else done(null, text);
   });
 }

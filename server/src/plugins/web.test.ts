@@ -78,7 +78,7 @@ describe('hashed assets', () => {
   it('answers an unknown asset with a JSON 404, never with the SPA page', async () => {
     const response = await get('/assets/nope.js');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: messages.notFound } });
   });
 
   it('never serves the compressed siblings or source maps by their own names', async () => {
@@ -236,6 +236,6 @@ describe('a malformed URL escape', () => {
   it.each(['/api/parcels/%E0%A4%A', '/%E0%A4%A'])('answers %s with 400 in the API error shape', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'bad_request', message: messages.badRequestUrl } });
+    expect(response.json()).toEqual({ error: { code: 'invalid_body', message: messages.badRequestUrl } });
   });
 });

@@ -4,7 +4,7 @@ import { messages } from '@csomag/domain/messages';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../errors.ts';
+import { refuse } from '../errors.ts';
 
 /**
  * URL path → HTML file in the build, written by the web build beside its pages. A `:name`
@@ -49,7 +49,7 @@ function isPageRequest(request: FastifyRequest): boolean {
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   if (webDist === undefined || !existsSync(join(webDist, 'index.html'))) {
     app.setNotFoundHandler(() => {
-      throw notFound(messages.notFound);
+      throw refuse('not_found', messages.notFound);
     });
     return;
   }
@@ -72,7 +72,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (!isPageRequest(request)) throw notFound(messages.notFound);
+    if (!isPageRequest(request)) throw refuse('not_found', messages.notFound);
     return reply.sendFile(prerenderedPage(request.url.split('?', 1)[0] ?? '') ?? 'index.html');
   });
 }

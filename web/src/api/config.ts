@@ -1,12 +1,13 @@
+import { configResponseSchema } from '@csomag/domain/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './client.ts';
 
-const configSchema = z.object({ tileUrl: z.string(), publicUrl: z.string().nullable() });
+export const fetchServerConfig = (signal?: AbortSignal) =>
+  apiRequest('GET', '/config', configResponseSchema, undefined, signal);
 
 export const configQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => apiRequest('GET', '/config', configSchema, undefined, signal),
+  queryFn: ({ signal }) => fetchServerConfig(signal),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,11 +1,14 @@
-import { type ParcelStatus, parcelListSchema } from '@csomag/domain/parcel';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { parcelListSchema } from '@csomag/domain/parcel';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './client.ts';
 
 type PageSchema = z.ZodType<{ items: unknown[]; nextCursor: string | null }>;
 
-/** A server-paginated parcel list ({items, nextCursor}) read page by page, parsed with its page schema. */
+/**
+ * A server-paginated parcel list ({items, nextCursor}) read page by page, parsed with its page schema:
+ * the query options each feature's list builds its own on (its key, path and filters).
+ */
 export const parcelListQueryOptions = <S extends PageSchema = typeof parcelListSchema>(
   key: readonly unknown[],
   path: string,
@@ -24,14 +27,3 @@ export const parcelListQueryOptions = <S extends PageSchema = typeof parcelListS
     },
     getNextPageParam: (last: z.infer<S>) => last.nextCursor ?? undefined,
   });
-
-export const sentParcelsKey = ['parcels', 'sent'] as const;
-export const incomingParcelsKey = ['parcels', 'incoming'] as const;
-
-export function useSentParcels(status?: ParcelStatus, limit?: number) {
-  return useInfiniteQuery(parcelListQueryOptions(sentParcelsKey, '/me/sent-parcels', { status }, limit));
-}
-
-export function useIncomingParcels(limit?: number) {
-  return useInfiniteQuery(parcelListQueryOptions(incomingParcelsKey, '/me/incoming-parcels', {}, limit));
-}

@@ -1,4 +1,5 @@
 import type { Account } from '@csomag/domain/account';
+import { paths } from '@csomag/domain/paths';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { requestJson } from './client.ts';
@@ -28,16 +29,18 @@ export function startClientSession(queryClient: QueryClient, account: Account) {
   queryClient.setQueryData(sessionQueryOptions.queryKey, account);
 }
 
+// The answer has no body to read: success is the 2xx itself.
+export const signOut = () => requestJson('POST', '/auth/logout');
+
 /** Signs out to the landing page. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    // The answer has no body to read: success is the 2xx itself.
-    mutationFn: () => requestJson('POST', '/auth/logout'),
+    mutationFn: signOut,
     onSuccess: async () => {
       // Leave the guarded page first, or its guard would send us to the sign-in page.
-      await navigate('/');
+      await navigate(paths.home);
       queryClient.clear();
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);
     },

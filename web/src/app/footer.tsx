@@ -1,5 +1,7 @@
+import { messages } from '@csomag/domain/messages';
 import type { ReactNode } from 'react';
 
+// The networks' own names, the same in every language.
 const socials = [
   { name: 'Facebook', path: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.5V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6z' },
   {
@@ -34,13 +36,13 @@ export function Footer() {
         ))}
       </ul>
       <ul className="footer-links">
-        {['Adatvédelmi tájékoztató', 'Kapcsolat', 'Impresszum'].map((label) => (
+        {[messages.footerPrivacy, messages.footerContact, messages.footerImprint].map((label) => (
           <li key={label}>
             <PlaceholderLink>{label}</PlaceholderLink>
           </li>
         ))}
       </ul>
-      <p className="copyright">© {new Date().getFullYear()} Csomagküldő</p>
+      <p className="copyright">{messages.copyright(new Date().getFullYear())}</p>
     </footer>
   );
 }

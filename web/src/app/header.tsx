@@ -1,3 +1,5 @@
+import { messages } from '@csomag/domain/messages';
+import { paths } from '@csomag/domain/paths';
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useSession, useSignOut } from '../api/session.ts';
@@ -7,7 +9,7 @@ import { type MenuItem, menuFor } from './menu.ts';
 
 function Logo() {
   return (
-    <NavLink to="/" className="logo" aria-label="Csomagküldő – főoldal">
+    <NavLink to={paths.home} className="logo" aria-label={messages.homeLinkLabel}>
       <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="6" fill="currentColor" />
         <path
@@ -18,7 +20,7 @@ function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="logo-text">Csomagküldő</span>
+      <span className="logo-text">{messages.appName}</span>
     </NavLink>
   );
 }
@@ -30,7 +32,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =
     <ul className="menu">
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.to === '/'} {...(onNavigate ? { onClick: onNavigate } : {})}>
+          <NavLink to={item.to} end={item.to === paths.home} {...(onNavigate ? { onClick: onNavigate } : {})}>
             {item.label}
           </NavLink>
         </li>
@@ -38,14 +40,14 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =
       {account && (
         <li>
           <a
-            href="/"
+            href={paths.home}
             onClick={(event) => {
               event.preventDefault();
               onNavigate?.();
               signOut.mutate(undefined, { onError: notify.error });
             }}
           >
-            Kijelentkezés
+            {messages.signOut}
           </a>
         </li>
       )}
@@ -75,7 +77,7 @@ export function Header() {
     return (
       <header className="header header-desktop">
         <Logo />
-        <nav aria-label="Főmenü">
+        <nav aria-label={messages.mainMenuLabel}>
           <MenuLinks items={items} />
         </nav>
       </header>
@@ -87,7 +89,7 @@ export function Header() {
       <button
         type="button"
         className="hamburger"
-        aria-label="Menü"
+        aria-label={messages.menuButtonLabel}
         aria-expanded={open}
         aria-controls="drawer"
         onClick={() => setOpen((value) => !value)}
@@ -101,7 +103,7 @@ export function Header() {
       {open && (
         <>
           <div className="drawer-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />
-          <nav id="drawer" className="drawer" aria-label="Főmenü">
+          <nav id="drawer" className="drawer" aria-label={messages.mainMenuLabel}>
             <MenuLinks items={items} onNavigate={() => setOpen(false)} />
           </nav>
         </>

@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { Component, lazy, memo, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
@@ -43,7 +44,7 @@ export function Layout() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Ugrás a tartalomra
+        {messages.skipToContent}
       </a>
       <Header />
       <main id="main" className="main">

@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { Role } from '@csomag/domain/roles';
 
@@ -10,38 +11,38 @@ export interface MenuItem {
 export function menuFor(account: { role: Role; userName: string } | null): MenuItem[] {
   if (!account) {
     return [
-      { to: paths.home, label: 'Főoldal' },
-      { to: paths.login, label: 'Bejelentkezés' },
-      { to: paths.registerChoice, label: 'Regisztráció' },
-      { to: paths.trackingSearch, label: 'Csomagkövetés' },
+      { to: paths.home, label: messages.menuHome },
+      { to: paths.login, label: messages.menuLogin },
+      { to: paths.registerChoice, label: messages.menuRegister },
+      { to: paths.trackingSearch, label: messages.menuTracking },
     ];
   }
   switch (account.role) {
     case 'runner':
       return [
-        { to: paths.runnerDashboard, label: 'Áttekintés' },
-        { to: paths.waitingParcels, label: 'Futárra váró csomagok' },
-        { to: paths.inProgressParcels, label: 'Folyamatban lévő csomagok' },
-        { to: paths.runnerMap, label: 'Térkép' },
-        { to: paths.runnerProfile(account.userName), label: 'Profilom' },
+        { to: paths.runnerDashboard, label: messages.menuOverview },
+        { to: paths.waitingParcels, label: messages.menuWaitingParcels },
+        { to: paths.inProgressParcels, label: messages.menuInProgressParcels },
+        { to: paths.runnerMap, label: messages.menuMap },
+        { to: paths.runnerProfile(account.userName), label: messages.menuProfile },
       ];
     case 'user':
       return [
-        { to: paths.userDashboard, label: 'Áttekintés' },
-        { to: paths.sendParcel, label: 'Csomagfeladás' },
-        { to: paths.sentParcels, label: 'Feladott csomagok' },
-        { to: paths.incomingParcels, label: 'Nekem címzett csomagok' },
-        { to: paths.userProfile(account.userName), label: 'Profilom' },
-        { to: paths.trackingSearch, label: 'Csomagkövetés' },
+        { to: paths.userDashboard, label: messages.menuOverview },
+        { to: paths.sendParcel, label: messages.menuSendParcel },
+        { to: paths.sentParcels, label: messages.menuSentParcels },
+        { to: paths.incomingParcels, label: messages.menuIncomingParcels },
+        { to: paths.userProfile(account.userName), label: messages.menuProfile },
+        { to: paths.trackingSearch, label: messages.menuTracking },
       ];
     case 'superadmin':
       return [
-        { to: paths.adminRegisterRunner, label: 'Futár regisztráció' },
-        { to: paths.adminRunners, label: 'Futárlistázás' },
-        { to: paths.adminCreateParcel, label: 'Csomag létrehozás' },
-        { to: paths.adminParcels, label: 'Csomaglistázás' },
-        { to: paths.adminAssign, label: 'Futárhoz rendelés' },
-        { to: paths.adminMap, label: 'Térkép' },
+        { to: paths.adminRegisterRunner, label: messages.menuRegisterRunner },
+        { to: paths.adminRunners, label: messages.menuRunners },
+        { to: paths.adminCreateParcel, label: messages.menuCreateParcel },
+        { to: paths.adminParcels, label: messages.menuParcels },
+        { to: paths.adminAssign, label: messages.menuAssign },
+        { to: paths.adminMap, label: messages.menuMap },
       ];
   }
 }

@@ -1,15 +1,16 @@
 export { Loading } from '../components/loading.tsx';
 
 import { messages } from '@csomag/domain/messages';
+import { paths } from '@csomag/domain/paths';
 import { Link } from 'react-router';
 
 export function NotFoundPage() {
   return (
     <section className="page narrow center">
       <h1>{messages.pageNotFound}</h1>
-      <p>A keresett oldal nem létezik, vagy elköltözött.</p>
-      <Link className="button" to="/">
-        Vissza a főoldalra
+      <p>{messages.pageNotFoundText}</p>
+      <Link className="button" to={paths.home}>
+        {messages.backToHome}
       </Link>
     </section>
   );
@@ -19,10 +20,10 @@ export function NotFoundPage() {
 export function ErrorPage() {
   return (
     <section className="page narrow center" role="alert">
-      <h1>Hiba történt</h1>
+      <h1>{messages.errorPageTitle}</h1>
       <p>{messages.serverError}</p>
-      <a className="button" href="/">
-        Vissza a főoldalra
+      <a className="button" href={paths.home}>
+        {messages.backToHome}
       </a>
     </section>
   );

@@ -30,16 +30,21 @@ export function AccountForm({
   });
   return (
     <form className="form card" onSubmit={submit} noValidate>
-      <FormField label="Név" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       <FormField
-        label="Felhasználónév"
+        label={messages.nameLabel}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <FormField
+        label={messages.userNameLabel}
         autoComplete="username"
         error={errors.userName?.message}
         {...form.register('userName')}
         onFocus={() => notify.info(messages.useEnglishLetters, 'english-letters')}
       />
       <FormField
-        label="Email"
+        label={messages.emailLabel}
         type="email"
         autoComplete="email"
         error={errors.email?.message}

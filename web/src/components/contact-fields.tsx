@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from './form-field.tsx';
 
@@ -7,7 +8,7 @@ interface Contact {
   address?: string | undefined;
 }
 
-/** Jelszó, Telefonszám and Cím, as both the new-account and the profile forms ask them. */
+/** The password, phone number and address, as both the new-account and the profile forms ask them. */
 export function PasswordAndContactFields<T extends Contact>({
   register,
   errors,
@@ -24,7 +25,7 @@ export function PasswordAndContactFields<T extends Contact>({
   return (
     <>
       <FormField
-        label="Jelszó"
+        label={messages.passwordLabel}
         type="password"
         autoComplete="new-password"
         placeholder={passwordPlaceholder}
@@ -32,13 +33,18 @@ export function PasswordAndContactFields<T extends Contact>({
         {...own('password')}
       />
       <FormField
-        label="Telefonszám"
+        label={messages.phoneNumberLabel}
         type="tel"
         autoComplete="tel"
         error={ownErrors.phoneNumber?.message}
         {...own('phoneNumber')}
       />
-      <FormField label="Cím" autoComplete="street-address" error={ownErrors.address?.message} {...own('address')} />
+      <FormField
+        label={messages.addressLabel}
+        autoComplete="street-address"
+        error={ownErrors.address?.message}
+        {...own('address')}
+      />
     </>
   );
 }

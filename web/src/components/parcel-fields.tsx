@@ -1,14 +1,23 @@
+import { messages } from '@csomag/domain/messages';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from './form-field.tsx';
 
-const categorySuggestions = ['Irat', 'Könyv', 'Ruha', 'Élelmiszer', 'Elektronika', 'Ajándék', 'Törékeny'];
+const categorySuggestions = [
+  messages.categoryDocuments,
+  messages.categoryBooks,
+  messages.categoryClothes,
+  messages.categoryFood,
+  messages.categoryElectronics,
+  messages.categoryGift,
+  messages.categoryFragile,
+];
 
 interface ParcelDetails {
   category: string;
   weightGrams: number;
 }
 
-/** Kategória (free text with suggestions) and Súly (gramm) (whole grams), as every parcel form asks them. */
+/** The category (free text with suggestions) and the weight (whole grams), as every parcel form asks them. */
 export function ParcelDetailFields<T extends ParcelDetails>({
   register,
   errors,
@@ -22,7 +31,7 @@ export function ParcelDetailFields<T extends ParcelDetails>({
   return (
     <>
       <FormField
-        label="Kategória"
+        label={messages.categoryLabel}
         list="category-suggestions"
         autoComplete="off"
         error={ownErrors.category?.message}
@@ -34,7 +43,7 @@ export function ParcelDetailFields<T extends ParcelDetails>({
         ))}
       </datalist>
       <FormField
-        label="Súly (gramm)"
+        label={messages.weightGramsLabel}
         type="number"
         inputMode="numeric"
         min={1}

@@ -1,11 +1,12 @@
 import { formatTimestamp, formatWeight } from '@csomag/domain/format';
+import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/client.ts';
-import { Loading } from './loading.tsx';
+import { QueryState } from './query-state.tsx';
+import { RichText } from './rich-text.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export function ParcelCard({
@@ -19,7 +20,7 @@ export function ParcelCard({
   children?: ReactNode;
 }) {
   return (
-    <article className="card parcel-card" aria-label={`Csomag ${parcel.id}`}>
+    <article className="card parcel-card" aria-label={messages.parcelCardLabel(parcel.id)}>
       <header>
         <Link className="mono" to={paths.tracking(parcel.id)}>
           {parcel.id}
@@ -34,18 +35,27 @@ export function ParcelCard({
       </p>
       {showPeople && (
         <p>
-          Feladó: <strong>{parcel.senderUser}</strong> · Futár: <strong>{parcel.runner ?? 'Futárra vár'}</strong>
+          <RichText
+            text={messages.parcelCardPeople}
+            values={[
+              <strong key="sender">{parcel.senderUser}</strong>,
+              <strong key="runner">{parcel.runner ?? messages.waitingForRunner}</strong>,
+            ]}
+          />
         </p>
       )}
-      <p className="muted">Feladva: {formatTimestamp(parcel.createdAt)}</p>
+      <p className="muted">{messages.parcelCardSentAt(formatTimestamp(parcel.createdAt))}</p>
       {children}
     </article>
   );
 }
 
-type ListQuery<P extends Parcel> = UseInfiniteQueryResult<InfiniteData<{ items: P[]; nextCursor: string | null }>>;
+type Page<P> = { items: P[]; nextCursor: string | null };
+type ListQuery<P extends Parcel> = UseInfiniteQueryResult<InfiniteData<Page<P>>>;
 
-/** Loading, error, empty and paged states of any server-paginated parcel list. */
+const itemsOf = <P,>(data: InfiniteData<Page<P>>) => data.pages.flatMap((page) => page.items);
+
+/** Any server-paginated parcel list: its loading, error and empty states as every read shows them, then its pages. */
 export function ParcelListView<P extends Parcel>({
   query,
   empty,
@@ -60,37 +70,31 @@ export function ParcelListView<P extends Parcel>({
   paged?: boolean;
   showPeople?: boolean;
 }) {
-  if (query.isPending) return <Loading />;
-  if (query.isError) {
-    return (
-      <p role="alert" className="form-error">
-        {errorMessage(query.error)}
-      </p>
-    );
-  }
-  const parcels = query.data.pages.flatMap((page) => page.items);
-  if (parcels.length === 0) return <p className="empty">{empty}</p>;
   return (
-    <>
-      <ul className="parcel-list">
-        {parcels.map((parcel) => (
-          <li key={parcel.id}>
-            <ParcelCard parcel={parcel} showPeople={showPeople}>
-              {renderActions?.(parcel)}
-            </ParcelCard>
-          </li>
-        ))}
-      </ul>
-      {paged && query.hasNextPage && (
-        <button
-          type="button"
-          className="button"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          Továbbiak betöltése
-        </button>
+    <QueryState query={query} empty={empty} isEmpty={(data) => itemsOf(data).length === 0}>
+      {(data) => (
+        <>
+          <ul className="parcel-list">
+            {itemsOf(data).map((parcel) => (
+              <li key={parcel.id}>
+                <ParcelCard parcel={parcel} showPeople={showPeople}>
+                  {renderActions?.(parcel)}
+                </ParcelCard>
+              </li>
+            ))}
+          </ul>
+          {paged && query.hasNextPage && (
+            <button
+              type="button"
+              className="button"
+              disabled={query.isFetchingNextPage}
+              onClick={() => query.fetchNextPage()}
+            >
+              {messages.loadMore}
+            </button>
+          )}
+        </>
       )}
-    </>
+    </QueryState>
   );
 }

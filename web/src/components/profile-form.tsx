@@ -1,4 +1,5 @@
 import { type Account, type ProfileUpdate, profileUpdateSchema } from '@csomag/domain/account';
+import { messages } from '@csomag/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -49,27 +50,32 @@ export function ProfileForm({
   });
   return (
     <form className="form card" onSubmit={onSubmit} noValidate>
-      <FormField label="Felhasználónév" value={account.userName} disabled readOnly />
-      <FormField label="Név" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <FormField label={messages.userNameLabel} value={account.userName} disabled readOnly />
+      <FormField
+        label={messages.nameLabel}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
       <PasswordAndContactFields
         register={form.register}
         errors={errors}
-        passwordPlaceholder="Új jelszó (ha változtatnád)"
+        passwordPlaceholder={messages.newPasswordPlaceholder}
       />
       {emailEditable ? (
         <FormField
-          label="Email"
+          label={messages.emailLabel}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...form.register('email')}
         />
       ) : (
-        <FormField label="Email" type="email" value={account.email} readOnly disabled />
+        <FormField label={messages.emailLabel} type="email" value={account.email} readOnly disabled />
       )}
       <FormError message={serverSummary(errors)} />
       <div className="card-actions">
-        <SubmitButton busy={isSubmitting}>Mentés</SubmitButton>
+        <SubmitButton busy={isSubmitting}>{messages.saveButton}</SubmitButton>
         {actions}
       </div>
     </form>

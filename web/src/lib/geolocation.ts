@@ -1,19 +1,15 @@
+import type { Position } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
 import { useEffect, useState } from 'react';
 
-export interface Position {
-  lat: number;
-  lng: number;
-  accuracy: number;
-}
-
+// GeolocationPositionError's codes: 1 permission denied, 2 position unavailable, 3 timeout.
 const reasons: Record<number, string> = {
-  1: 'Engedélyezd a helyhozzáférést a böngésződben.',
-  2: 'A készülék most nem tudja meghatározni a helyzetét.',
-  3: 'A helymeghatározás túl sokáig tartott.',
+  1: messages.geolocationDenied,
+  2: messages.geolocationPositionUnknown,
+  3: messages.geolocationTimedOut,
 };
 
-/** Hungarian text for a failed position request. */
+/** What to tell the person when no position could be had. */
 export function geolocationError(error: GeolocationPositionError | null): string {
   const reason = error ? reasons[error.code] : undefined;
   return reason ? `${messages.geolocationUnavailable} ${reason}` : messages.geolocationUnavailable;

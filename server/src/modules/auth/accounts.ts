@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
+import { AppError, refuseField } from '../../errors.ts';
 import { hashPassword } from './passwords.ts';
 
 /** User names are unique regardless of case, so "Anna" cannot impersonate "anna". */
@@ -17,6 +17,15 @@ export const findAccountByUserName = (db: Kysely<Database>, userName: string) =>
     .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()))
     .executeTakeFirst();
 
+/** A runner's account by user name; other accounts' names find nothing (runner pages and assignment). */
+export const findRunnerByUserName = (db: Kysely<Database>, userName: string) =>
+  db
+    .selectFrom('accounts')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()))
+    .where('role', '=', 'runner')
+    .executeTakeFirst();
+
 export const findAccountByEmail = (db: Kysely<Database>, email: string) =>
   db.selectFrom('accounts').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 
@@ -24,8 +33,9 @@ async function assertUnique(db: Kysely<Database>, userName: string, email: strin
   const fields: Record<string, string> = {};
   if (await findAccountByUserName(db, userName)) fields.userName = messages.userNameTaken;
   if (await findAccountByEmail(db, email)) fields.email = messages.emailTaken;
-  const [first] = Object.values(fields);
-  if (first) throw conflict(first, fields);
+  // Both fields are marked; the code names the first.
+  if (fields.userName) throw new AppError('user_name_taken', fields.userName, fields);
+  if (fields.email) throw new AppError('email_taken', fields.email, fields);
 }
 
 /** Creates an account; a taken user name or email is a 409 naming the field, even under a race. */
@@ -54,6 +64,6 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount, rol
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await assertUnique(db, input.userName, input.email);
-    throw conflict(messages.userNameTaken, { userName: messages.userNameTaken });
+    throw refuseField('user_name_taken', 'userName', messages.userNameTaken);
   }
 }

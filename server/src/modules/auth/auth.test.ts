@@ -1,3 +1,5 @@
+import { registerBodySchema } from '@csomag/domain/account';
+import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildRegistration,
@@ -7,6 +9,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/harness.ts';
+import { schemaMessage } from '../../test/schema-message.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,9 +86,9 @@ describe('registration', () => {
     const response = await register(again);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({
-      code: 'conflict',
-      message: 'Ez a felhasználónév már foglalt.',
-      fields: { userName: 'Ez a felhasználónév már foglalt.' },
+      code: 'user_name_taken',
+      message: messages.userNameTaken,
+      fields: { userName: messages.userNameTaken },
     });
     expect(await countAccounts(String(again.email))).toBe(0);
   });
@@ -95,23 +98,24 @@ describe('registration', () => {
     await register(first);
     const response = await register(buildRegistration({ email: String(first.email).toUpperCase() }));
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.fields).toEqual({ email: 'Ezzel az email címmel már regisztráltak.' });
+    expect(response.json().error.code).toBe('email_taken');
+    expect(response.json().error.fields).toEqual({ email: messages.emailTaken });
   });
 
   it.each([
-    ['name', '', 'Kötelező mező.'],
-    ['userName', 'ékezetes', 'A felhasználónév 3–32 karakter: az angol ABC betűi, számok, pont, kötőjel, aláhúzás.'],
-    ['userName', 'ab', 'A felhasználónév 3–32 karakter: az angol ABC betűi, számok, pont, kötőjel, aláhúzás.'],
-    ['email', 'nem-email', 'Érvénytelen email cím.'],
-    ['password', '12345', 'A jelszó legalább 6 karakter legyen.'],
-    ['phoneNumber', '   ', 'Kötelező mező.'],
-    ['address', undefined, 'Kötelező mező.'],
-    ['role', 'superadmin', 'A szerepkör user vagy runner lehet.'],
+    ['name', '', messages.required],
+    ['userName', 'ékezetes', messages.invalidUserName],
+    ['userName', 'ab', messages.invalidUserName],
+    ['email', 'nem-email', messages.invalidEmail],
+    ['password', '12345', messages.passwordMin],
+    ['phoneNumber', '   ', messages.required],
+    ['address', undefined, messages.required],
+    ['role', 'superadmin', schemaMessage(registerBodySchema.shape.role, 'superadmin')],
   ])('refuses a bad %s (%j) with 400 naming the field, and saves nothing', async (field, value, message) => {
     const body = buildRegistration({ [field]: value });
     const response = await register(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'bad_request', fields: { [field]: message } });
+    expect(response.json().error).toMatchObject({ code: 'invalid_body', fields: { [field]: message } });
     if (field !== 'email') expect(await countAccounts(String(body.email))).toBe(0);
   });
 
@@ -123,7 +127,7 @@ describe('registration', () => {
       payload: '{"name":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Hibás adatok. Ellenőrizd a kiemelt mezőket.');
+    expect(response.json().error).toMatchObject({ code: 'invalid_body', message: messages.invalidBody });
   });
 });
 
@@ -143,7 +147,7 @@ describe('sign-in and sign-out', () => {
     const unknown = await login({ email: 'senki@example.hu', password: 'rossz-jelszo' }, '10.0.1.1');
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json().error).toEqual({ code: 'unauthorized', message: 'Hibás email cím vagy jelszó.' });
+      expect(response.json().error).toEqual({ code: 'wrong_credentials', message: messages.wrongCredentials });
       expect(response.cookies).toHaveLength(0);
     }
   });
@@ -151,7 +155,11 @@ describe('sign-in and sign-out', () => {
   it('applies the login minimums on the server too', async () => {
     const response = await login({ email: 'ab', password: '123' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ email: 'nem létező email cím', password: 'nem valid jelszó' });
+    expect(response.json().error.code).toBe('invalid_body');
+    expect(response.json().error.fields).toEqual({
+      email: messages.emailTooShort,
+      password: messages.passwordTooShort,
+    });
   });
 
   it('limits failed sign-ins per email and IP with a Hungarian 429, other IPs unaffected', async () => {
@@ -161,10 +169,7 @@ describe('sign-in and sign-out', () => {
     }
     const limited = await login({ email: account.email, password }, '10.0.2.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toEqual({
-      code: 'rate_limited',
-      message: 'Túl sok sikertelen bejelentkezési kísérlet. Próbáld újra később.',
-    });
+    expect(limited.json().error).toEqual({ code: 'too_many_login_attempts', message: messages.tooManyLoginAttempts });
     expect((await login({ email: account.email, password }, '10.0.2.2')).statusCode).toBe(200);
   });
 
@@ -197,6 +202,6 @@ describe('registration rate limit', () => {
     }
     const limited = await register(buildRegistration(), ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toBe('Túl sok kérés. Próbáld újra később.');
+    expect(limited.json().error).toEqual({ code: 'rate_limited', message: messages.tooManyRequests });
   });
 });

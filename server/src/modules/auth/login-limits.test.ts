@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, signUp, type TestApp, testStore } from '../../test/harness.ts';
@@ -21,7 +22,7 @@ const instance = (i: number): FastifyInstance => instances[i % instances.length]
 const login = (app: FastifyInstance, payload: { email: string; password: string }, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
 
-const lockedOut = { code: 'rate_limited', message: 'Túl sok sikertelen bejelentkezési kísérlet. Próbáld újra később.' };
+const lockedOut = { code: 'too_many_login_attempts', message: messages.tooManyLoginAttempts };
 
 let person: SignedIn;
 beforeAll(async () => {

@@ -2,14 +2,12 @@ import { accountResponseSchema, loginBodySchema, meResponseSchema, registerBodyS
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, rateLimited, unauthorized } from '../../errors.ts';
+import { errorResponses, refuse } from '../../errors.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
 import { createAccount, findAccountByEmail } from './accounts.ts';
 import { LoginLimiter } from './login-limiter.ts';
 import { verifyPassword } from './passwords.ts';
 import { presentAccount } from './present.ts';
-
-const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = new LoginLimiter(app.limits);
@@ -19,7 +17,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // 30 registrations per IP per hour (DESIGN §4).
       config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
-      schema: { tags: ['auth'], body: registerBodySchema, response: { 201: accountResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: registerBodySchema,
+        response: { 201: accountResponseSchema, ...errorResponses('user_name_taken', 'email_taken') },
+      },
     },
     async (request, reply) => {
       const { role, ...input } = request.body;
@@ -32,14 +34,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: accountResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: { 200: accountResponseSchema, ...errorResponses('wrong_credentials', 'too_many_login_attempts') },
+      },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
-      if (!(await limiter.tryAttempt(email, request.ip))) throw rateLimited(messages.tooManyLoginAttempts);
+      if (!(await limiter.tryAttempt(email, request.ip)))
+        throw refuse('too_many_login_attempts', messages.tooManyLoginAttempts);
       const account = await findAccountByEmail(app.store.db, email);
       // A failure needs no recording: the attempt already counts as one until it succeeds.
       if (!(await verifyPassword(account?.password_hash, password)) || !account) {
-        throw unauthorized(messages.wrongCredentials);
+        throw refuse('wrong_credentials', messages.wrongCredentials);
       }
       await limiter.recordSuccess(email, request.ip);
       await startSession(request, reply, account.id);
@@ -47,12 +56,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
-    await endSession(request, reply);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses() } } },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) => ({
-    account: request.account ? presentAccount(request.account) : null,
-  }));
+  app.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], response: { 200: meResponseSchema, ...errorResponses() } } },
+    async (request) => ({
+      account: request.account ? presentAccount(request.account) : null,
+    }),
+  );
 };

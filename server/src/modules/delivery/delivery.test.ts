@@ -1,10 +1,11 @@
 import { distanceMetres } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
-import type { Parcel } from '@csomag/domain/parcel';
+import { type Parcel, parcelIdSchema } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { northOf, pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
+import { schemaMessage } from '../../test/schema-message.ts';
 import { listenLocally, openEventStream, type SseStream } from '../../test/sse.ts';
 
 let t: TestApp;
@@ -77,10 +78,12 @@ describe('GET /api/parcels/waiting', () => {
   it('is open to the superadmin; refuses users (403) and anonymous callers (401)', async () => {
     const user = await signUp(t.app);
     expect((await call('GET', '/api/parcels/waiting', admin.cookie)).statusCode).toBe(200);
-    expect((await call('GET', '/api/parcels/waiting', user.cookie)).statusCode).toBe(403);
+    const refused = await call('GET', '/api/parcels/waiting', user.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('forbidden');
     const anonymous = await call('GET', '/api/parcels/waiting');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error).toEqual({ code: 'unauthorized', message: 'Ehhez be kell jelentkezned.' });
+    expect(anonymous.json().error).toEqual({ code: 'sign_in_required', message: messages.signInRequired });
   });
 
   it('lists only the parcels picked up inside a map view when one is given', async () => {
@@ -112,32 +115,26 @@ describe('GET /api/parcels/waiting', () => {
   });
 
   it.each([
-    [
-      'south=47&west=16&north=48',
-      'south',
-      'A térképkivágásnak mind a négy oldala kell (south, west, north, east), vagy egyik sem.',
-    ],
-    [
-      'south=48&west=16&north=47&east=17',
-      'north',
-      'Érvénytelen térképkivágás: a déli határ az északi, a nyugati a keleti alatt legyen.',
-    ],
-    ['south=47&west=16&north=48&east=181', 'east', 'Érvénytelen koordináta.'],
+    ['south=47&west=16&north=48', 'south', messages.incompleteBounds],
+    ['south=48&west=16&north=47&east=17', 'north', messages.invalidBounds],
+    ['south=47&west=16&north=48&east=181', 'east', messages.invalidCoordinates],
   ])('refuses the view ?%s with 400 naming the field', async (query, field, message) => {
     const runner = await signUp(t.app, { role: 'runner' });
     const response = await call('GET', `/api/parcels/waiting?${query}`, runner.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(response.json().error.fields).toEqual({ [field]: message });
   });
 
   it.each([
-    ['limit=0', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],
-    ['limit=201', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],
-    ['cursor=nem-a-mienk', 'cursor', 'Érvénytelen lapozási jel. Kezdd elölről a listát.'],
-  ])('refuses ?%s with 400 naming the field', async (query, field, message) => {
+    ['limit=0', 'limit', 'invalid_body', messages.invalidLimit(200)],
+    ['limit=201', 'limit', 'invalid_body', messages.invalidLimit(200)],
+    ['cursor=nem-a-mienk', 'cursor', 'invalid_cursor', messages.invalidCursor],
+  ])('refuses ?%s with 400 naming the field %s (%s)', async (query, field, code, message) => {
     const runner = await signUp(t.app, { role: 'runner' });
     const response = await call('GET', `/api/parcels/waiting?${query}`, runner.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
     expect(response.json().error.fields).toEqual({ [field]: message });
   });
 });
@@ -214,6 +211,7 @@ describe('GET /api/parcels/waiting?near=&settlement=', () => {
       const runner = await signUp(t.app, { role: 'runner' });
       const response = await call('GET', `/api/parcels/waiting?${query}&settlement=Szeged`, runner.cookie);
       expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('invalid_body');
       expect(response.json().error.fields).toEqual({ near: messages.invalidNear });
     },
   );
@@ -225,6 +223,7 @@ describe('GET /api/parcels/waiting?near=&settlement=', () => {
     const { nextCursor } = (await call('GET', '/api/parcels/waiting?limit=1', runner.cookie)).json();
     const response = await call('GET', `/api/parcels/waiting?near=47.5,19&cursor=${nextCursor}`, runner.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_cursor');
     expect(response.json().error.fields).toEqual({ cursor: messages.invalidCursor });
   });
 
@@ -270,6 +269,7 @@ describe('GET /api/me/assigned-parcels', () => {
     const runner = await signUp(t.app, { role: 'runner' });
     const response = await call('GET', '/api/me/assigned-parcels?limit=abc', runner.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(Object.keys(response.json().error.fields)).toEqual(['limit']);
   });
 });
@@ -302,10 +302,7 @@ describe('POST /api/parcels/:id/pickup', () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(49);
     for (const response of lost) {
-      expect(response.json().error).toEqual({
-        code: 'conflict',
-        message: 'Ezt a csomagot már felvette egy másik futár.',
-      });
+      expect(response.json().error).toEqual({ code: 'parcel_taken', message: messages.parcelTaken });
     }
     const winner = runners[responses.indexOf(won[0] as (typeof responses)[number])] as SignedIn;
     expect(won[0]?.json().runner).toBe(winner.account.userName);
@@ -323,13 +320,17 @@ describe('POST /api/parcels/:id/pickup', () => {
     await call('POST', `/api/parcels/${parcel.id}/deliver`, admin.cookie);
     const delivered = await call('POST', `/api/parcels/${parcel.id}/pickup`, runner.cookie);
     expect(delivered.statusCode).toBe(409);
-    expect(delivered.json().error.message).toBe('Ezt a csomagot már leadták.');
+    expect(delivered.json().error).toEqual({
+      code: 'parcel_already_delivered',
+      message: messages.parcelAlreadyDelivered,
+    });
     const unknown = await call('POST', '/api/parcels/0000000000/pickup', runner.cookie);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'not_found', message: 'Nincs ilyen azonosítójú csomag.' });
+    expect(unknown.json().error).toEqual({ code: 'parcel_not_found', message: messages.parcelNotFound });
     const malformed = await call('POST', '/api/parcels/nem-azonosito/pickup', runner.cookie);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.fields).toEqual({ id: 'Érvénytelen csomagazonosító.' });
+    expect(malformed.json().error.code).toBe('invalid_body');
+    expect(malformed.json().error.fields).toEqual({ id: schemaMessage(parcelIdSchema, 'nem-azonosito') });
   });
 
   it('refuses users and the superadmin (403) and anonymous callers (401), leaving the parcel waiting', async () => {
@@ -338,7 +339,7 @@ describe('POST /api/parcels/:id/pickup', () => {
     for (const cookie of [user.cookie, sender.cookie, admin.cookie]) {
       const response = await call('POST', `/api/parcels/${parcel.id}/pickup`, cookie);
       expect(response.statusCode).toBe(403);
-      expect(response.json().error).toEqual({ code: 'forbidden', message: 'Ehhez nincs jogosultságod.' });
+      expect(response.json().error).toEqual({ code: 'forbidden', message: messages.forbidden });
     }
     expect((await call('POST', `/api/parcels/${parcel.id}/pickup`)).statusCode).toBe(401);
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'waiting', runner_id: null });
@@ -364,7 +365,7 @@ describe('POST /api/parcels/:id/deliver', () => {
     await pickUp(t.app, runner.cookie, parcel.id);
     const response = await deliver(parcel.id, runner.cookie, { ...parcel.receiverCoordinates, accuracy: 1 });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toEqual({ code: 'unprocessable', message: messages.destinationImprecise });
+    expect(response.json().error).toEqual({ code: 'destination_imprecise', message: messages.destinationImprecise });
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
     // The back office may still close it.
     expect((await deliver(parcel.id, admin.cookie, {})).statusCode).toBe(200);
@@ -414,10 +415,7 @@ describe('POST /api/parcels/:id/deliver', () => {
       accuracy: 10,
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toEqual({
-      code: 'unprocessable',
-      message: 'Túl messze vagy 30 méter távolságra',
-    });
+    expect(response.json().error).toEqual({ code: 'too_far', message: messages.tooFar(30) });
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit', delivered_at: null });
     expect((await storedEvents(t.app, parcel.id)).map((e) => e.kind)).toEqual(['created', 'picked_up']);
   });
@@ -427,7 +425,7 @@ describe('POST /api/parcels/:id/deliver', () => {
     const other = await signUp(t.app, { role: 'runner' });
     const response = await deliver(parcel.id, other.cookie, { ...parcel.receiverCoordinates, accuracy: 1 });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({ code: 'forbidden', message: 'Ezt a csomagot nem te szállítod.' });
+    expect(response.json().error).toEqual({ code: 'not_your_parcel', message: messages.notYourParcel });
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
   });
 
@@ -437,8 +435,10 @@ describe('POST /api/parcels/:id/deliver', () => {
     const at = { ...waiting.receiverCoordinates, accuracy: 1 };
     const notYet = await deliver(waiting.id, runner.cookie, at);
     expect(notYet.statusCode).toBe(409);
-    expect(notYet.json().error.message).toBe('Ez a csomag nincs szállítás alatt.');
-    expect((await deliver(waiting.id, admin.cookie)).statusCode).toBe(409);
+    expect(notYet.json().error).toEqual({ code: 'parcel_not_in_transit', message: messages.parcelNotInTransit });
+    const notYetByAdmin = await deliver(waiting.id, admin.cookie);
+    expect(notYetByAdmin.statusCode).toBe(409);
+    expect(notYetByAdmin.json().error.code).toBe('parcel_not_in_transit');
     expect(await storedParcel(t.app, waiting.id)).toMatchObject({ status: 'waiting' });
 
     const { runner: carrier, parcel } = await carried();
@@ -446,8 +446,10 @@ describe('POST /api/parcels/:id/deliver', () => {
     expect((await deliver(parcel.id, carrier.cookie, there)).statusCode).toBe(200);
     const again = await deliver(parcel.id, carrier.cookie, there);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe('Ezt a csomagot már leadták.');
-    expect((await deliver('0000000000', carrier.cookie, there)).statusCode).toBe(404);
+    expect(again.json().error).toEqual({ code: 'parcel_already_delivered', message: messages.parcelAlreadyDelivered });
+    const unknown = await deliver('0000000000', carrier.cookie, there);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('parcel_not_found');
   });
 
   it.each([
@@ -473,31 +475,34 @@ describe('POST /api/parcels/:id/deliver', () => {
   });
 
   it.each([
-    ['lat', 91, 'Érvénytelen koordináta.'],
-    ['lat', '47.5', 'Érvénytelen koordináta.'],
-    ['lng', -180.5, 'Érvénytelen koordináta.'],
-    ['accuracy', -1, 'A pontosság 0 és 100000 méter közötti szám legyen.'],
-    ['accuracy', 100_001, 'A pontosság 0 és 100000 méter közötti szám legyen.'],
-    ['accuracy', undefined, 'Kötelező mező.'],
-    ['lat', undefined, 'Kötelező mező.'],
-  ])('refuses a bad %s (%j) with 400 naming the field, delivering nothing', async (field, value, message) => {
-    const { runner, parcel } = await carried();
-    const body: Record<string, unknown> = { ...parcel.receiverCoordinates, accuracy: 1, [field]: value };
-    if (value === undefined) delete body[field];
-    const response = await deliver(parcel.id, runner.cookie, body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'bad_request', fields: { [field]: message } });
-    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
-  });
+    ['lat', 91, 'invalid_body', messages.invalidCoordinates],
+    ['lat', '47.5', 'invalid_body', messages.invalidCoordinates],
+    ['lng', -180.5, 'invalid_body', messages.invalidCoordinates],
+    ['accuracy', -1, 'invalid_body', messages.invalidAccuracy(100_000)],
+    ['accuracy', 100_001, 'invalid_body', messages.invalidAccuracy(100_000)],
+    ['accuracy', undefined, 'position_required', messages.required],
+    ['lat', undefined, 'position_required', messages.required],
+  ])(
+    'refuses a bad %s (%j) with 400 (%s) naming the field, delivering nothing',
+    async (field, value, code, message) => {
+      const { runner, parcel } = await carried();
+      const body: Record<string, unknown> = { ...parcel.receiverCoordinates, accuracy: 1, [field]: value };
+      if (value === undefined) delete body[field];
+      const response = await deliver(parcel.id, runner.cookie, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({ code, fields: { [field]: message } });
+      expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
+    },
+  );
 
   it('refuses a runner sending no position at all, naming all three fields', async () => {
     const { runner, parcel } = await carried();
     const response = await deliver(parcel.id, runner.cookie, {});
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
-      code: 'bad_request',
-      message: 'A leadáshoz szükség van a pozíciódra (lat, lng, accuracy).',
-      fields: { lat: 'Kötelező mező.', lng: 'Kötelező mező.', accuracy: 'Kötelező mező.' },
+      code: 'position_required',
+      message: messages.positionRequired,
+      fields: { lat: messages.required, lng: messages.required, accuracy: messages.required },
     });
   });
 });
@@ -571,7 +576,8 @@ describe('runner profile through PATCH /api/users/:userName', () => {
       email: `uj.${runner.account.email}`,
     });
     expect(changedEmail.statusCode).toBe(400);
-    expect(changedEmail.json().error.fields).toEqual({ email: 'Futár email címe nem módosítható.' });
+    expect(changedEmail.json().error.code).toBe('email_read_only');
+    expect(changedEmail.json().error.fields).toEqual({ email: messages.emailReadOnlyForRunner });
     const row = await t.store.db
       .selectFrom('accounts')
       .select(['role', 'email'])

@@ -1,5 +1,4 @@
 import { deliverBodySchema, waitingParcelListSchema, waitingQuerySchema } from '@csomag/domain/delivery';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import {
   carriedParcelListSchema,
   giveBackBodySchema,
@@ -10,9 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
-import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { giveBackParcel } from '../parcels/changes.ts';
+import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
-import { giveBackParcel } from '../parcels/transitions.ts';
 import {
   type DeliveryContext,
   deliverParcelAt,
@@ -21,7 +21,6 @@ import {
   pickUpParcel,
 } from './service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const params = z.object({ id: parcelIdSchema });
 
 /** The runner's side of a parcel: the waiting pool, what they carry, pickup and delivery. */
@@ -31,13 +30,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/waiting',
     {
-      onRequest: requireRole('runner', 'superadmin'),
+      onRequest: parcelGuard('listWaiting'),
       schema: {
         tags: ['delivery'],
         summary:
           'Parcels waiting for a runner, the longest waiting first or (near=lat,lng) the nearest with its distance; optionally only those in a map view or a settlement',
         querystring: waitingQuerySchema,
-        response: { 200: waitingParcelListSchema, ...errors },
+        response: { 200: waitingParcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
     async (request) => listWaitingParcels(app.store.db, request.query),
@@ -46,12 +45,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/assigned-parcels',
     {
-      onRequest: requireRole('runner'),
+      onRequest: parcelGuard('listCarried'),
       schema: {
         tags: ['delivery'],
         summary: 'Parcels I carry (in transit), in the order I picked them up, with whom to call',
         querystring: listQuerySchema,
-        response: { 200: carriedParcelListSchema, ...errors },
+        response: { 200: carriedParcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
     async (request) => listAssignedParcels(app.store.db, signedIn(request), request.query),
@@ -60,12 +59,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/pickup',
     {
-      onRequest: requireRole('runner'),
+      onRequest: parcelGuard('pickUp'),
       schema: {
         tags: ['delivery'],
         summary: 'Pick up a waiting parcel (409 when another runner was faster)',
         params,
-        response: { 200: parcelSchema, ...errors },
+        response: {
+          200: parcelSchema,
+          ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'parcel_taken', 'parcel_already_delivered'),
+        },
       },
     },
     async (request) => {
@@ -79,14 +81,26 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/deliver',
     {
-      onRequest: requireRole('runner', 'superadmin'),
+      onRequest: parcelGuard('deliver'),
       schema: {
         tags: ['delivery'],
         summary:
           'Deliver a parcel: its runner within 15 m of the receiver (distance − accuracy), the superadmin without a position',
         params,
         body: deliverBodySchema,
-        response: { 200: parcelSchema, 422: apiErrorSchema, ...errors },
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'position_required',
+            'parcel_not_found',
+            'not_your_parcel',
+            'parcel_already_delivered',
+            'parcel_not_in_transit',
+            'too_far',
+            'destination_imprecise',
+          ),
+        },
       },
     },
     async (request) => {
@@ -100,13 +114,22 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/give-back',
     {
-      onRequest: requireRole('runner'),
+      onRequest: parcelGuard('giveBack'),
       schema: {
         tags: ['delivery'],
         summary: "The carrier gives a parcel back to the waiting pool before delivery ('Visszaadom'), with a reason",
         params,
         body: giveBackBodySchema,
-        response: { 200: parcelSchema, ...errors },
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'parcel_not_found',
+            'not_your_parcel',
+            'parcel_already_delivered',
+            'parcel_not_in_transit',
+          ),
+        },
       },
     },
     async (request) => {

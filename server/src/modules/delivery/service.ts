@@ -12,12 +12,13 @@ import {
 } from '@csomag/domain/parcel';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { decodeCursor, pageOf } from '../../db/cursor.ts';
+import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { AppError, refuse } from '../../errors.ts';
+import { claimParcel, deliverParcel } from '../parcels/changes.ts';
+import { mayParcel } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
-import { contactsOf, selectParcels } from '../parcels/service.ts';
-import { claimParcel, deliverParcel } from '../parcels/transitions.ts';
+import { assertCarrierMay, contactsOf, selectParcels } from '../parcels/service.ts';
 
 export interface DeliveryContext {
   db: Kysely<Database>;
@@ -71,10 +72,7 @@ async function nearestFirst(
   let page = query.select(key.as('nearness'));
   if (cursor) {
     const [after = '', id = ''] = decodeCursor(cursor, 2);
-    const afterKey = Number(after);
-    if (after === '' || !Number.isFinite(afterKey))
-      throw badRequest(messages.invalidCursor, { cursor: messages.invalidCursor });
-    page = page.where(sql<SqlBool>`(${key}, parcels.id) > (${afterKey}, ${id})`);
+    page = page.where(sql<SqlBool>`(${key}, parcels.id) > (${cursorNumber(after)}, ${id})`);
   }
   const rows = await page
     .orderBy(key)
@@ -147,7 +145,11 @@ function requirePosition(body: DeliverBody): Position {
   const { lat, lng, accuracy } = body ?? {};
   if (lat !== undefined && lng !== undefined && accuracy !== undefined) return { lat, lng, accuracy };
   const missing = Object.entries({ lat, lng, accuracy }).filter(([, value]) => value === undefined);
-  throw badRequest(messages.positionRequired, Object.fromEntries(missing.map(([name]) => [name, messages.required])));
+  throw new AppError(
+    'position_required',
+    messages.positionRequired,
+    Object.fromEntries(missing.map(([name]) => [name, messages.required])),
+  );
 }
 
 /**
@@ -161,25 +163,23 @@ export async function deliverParcelAt(
   parcelId: string,
   body: DeliverBody,
 ): Promise<Parcel> {
-  if (actor.role === 'superadmin') {
+  if (mayParcel(actor, 'deliverWithoutPosition')) {
     return presentParcel(await deliverParcel(ctx.changes, parcelId, actor, { kind: 'delivered' }));
   }
   const position = requirePosition(body);
   const parcel = await ctx.db
     .selectFrom('parcels')
-    .select(['status', 'runner_id', 'receiver_lat', 'receiver_lng', 'receiver_precision'])
+    .select(['status', 'sender_id', 'runner_id', 'receiver_lat', 'receiver_lng', 'receiver_precision'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
-  if (!parcel) throw notFound(messages.parcelNotFound);
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
   // Whose and in which state before how far: another runner learns nothing about the destination.
-  if (parcel.status === 'in_transit' && parcel.runner_id !== actor.id) throw forbidden(messages.notYourParcel);
-  if (parcel.status === 'delivered') throw conflict(messages.parcelAlreadyDelivered);
-  if (parcel.status !== 'in_transit') throw conflict(messages.parcelNotInTransit);
+  assertCarrierMay(actor, 'deliver', parcel);
   // 15 m from a town's centre says nothing about the door: only the receiver's QR confirmation does.
-  if (!isDoorKnown(parcel.receiver_precision)) throw unprocessable(messages.destinationImprecise);
+  if (!isDoorKnown(parcel.receiver_precision)) throw refuse('destination_imprecise', messages.destinationImprecise);
   const distance = distanceMetres(position, { lat: parcel.receiver_lat, lng: parcel.receiver_lng });
   if (!isWithinDeliveryRadius(distance, position.accuracy)) {
-    throw unprocessable(messages.tooFar(Math.round(distance)));
+    throw refuse('too_far', messages.tooFar(Math.round(distance)));
   }
   // The transition checks status and runner again: a parcel reassigned meanwhile is refused there.
   const delivered = await deliverParcel(ctx.changes, parcelId, actor, {

@@ -1,4 +1,5 @@
 import { addressKey } from '@csomag/domain/address';
+import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +195,7 @@ describe('GET /api/events (Server-Sent Events)', () => {
     });
     streams.push(refused);
     expect(refused.status).toBe(429);
+    expect(refused.error).toEqual({ code: 'too_many_streams', message: messages.tooManyStreams });
     open[0]?.close();
     let again = refused;
     for (let attempt = 0; attempt < 50 && again.status !== 200; attempt++) {
@@ -205,12 +207,12 @@ describe('GET /api/events (Server-Sent Events)', () => {
   });
 
   it.each([
-    ['me', undefined, 401, 'Ehhez be kell jelentkezned.'],
-    ['parcels', undefined, 401, 'Ehhez be kell jelentkezned.'],
-    ['parcels', 'user', 403, 'Ehhez nincs jogosultságod.'],
-    ['me', 'superadmin', 403, 'Ehhez nincs jogosultságod.'],
-    ['parcel:AAAAAAAAAA,parcels', 'user', 403, 'Ehhez nincs jogosultságod.'],
-  ])('refuses the topics %s to %s with %i', async (topics, who, status, message) => {
+    ['me', undefined, 401, 'sign_in_required', messages.signInRequired],
+    ['parcels', undefined, 401, 'sign_in_required', messages.signInRequired],
+    ['parcels', 'user', 403, 'forbidden', messages.forbidden],
+    ['me', 'superadmin', 403, 'forbidden', messages.forbidden],
+    ['parcel:AAAAAAAAAA,parcels', 'user', 403, 'forbidden', messages.forbidden],
+  ])('refuses the topics %s to %s with %i (%s)', async (topics, who, status, code, message) => {
     const cookie = who === 'user' ? (await signUp(t.app)).cookie : who === 'superadmin' ? admin.cookie : undefined;
     const response = await t.app.inject({
       method: 'GET',
@@ -219,7 +221,7 @@ describe('GET /api/events (Server-Sent Events)', () => {
       ...(cookie ? { headers: { cookie } } : {}),
     });
     expect(response.statusCode).toBe(status);
-    expect(response.json().error.message).toBe(message);
+    expect(response.json().error).toEqual({ code, message });
   });
 
   it.each([
@@ -231,9 +233,8 @@ describe('GET /api/events (Server-Sent Events)', () => {
   ])('refuses malformed topics (%s) with 400 naming topics', async (topics) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/events', query: { topics } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({
-      topics: 'Érvénytelen téma. Lehetséges: parcel:<csomagazonosító>, parcels, me (vesszővel elválasztva).',
-    });
+    expect(response.json().error.code).toBe('invalid_topics');
+    expect(response.json().error.fields).toEqual({ topics: messages.invalidTopics });
   });
 });
 

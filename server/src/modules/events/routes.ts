@@ -1,10 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import { parseTopics } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, rateLimited } from '../../errors.ts';
+import { errorResponses, refuse, refuseField } from '../../errors.ts';
+import { GUARD_CODES } from '../../plugins/auth.ts';
 import { LiveHub } from './hub.ts';
 import { openStreamLeases } from './leases.ts';
 import { assertTopicsAllowed, subscriberOf } from './topics.ts';
@@ -49,23 +49,19 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ topics: z.string().max(1000) }),
         response: {
           200: z.string().describe('text/event-stream'),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-          503: apiErrorSchema,
+          ...errorResponses(...GUARD_CODES, 'invalid_topics', 'too_many_streams', 'not_ready'),
         },
       },
     },
     async (request, reply) => {
       // Draining: the load balancer is about to stop sending here; the client retries elsewhere.
-      if (app.lifecycle.draining) throw new AppError(503, 'not_ready', messages.notReadyDraining);
+      if (app.lifecycle.draining) throw refuse('not_ready', messages.notReadyDraining);
       const topics = parseTopics(request.query.topics);
-      if (!topics) throw badRequest(messages.invalidTopics, { topics: messages.invalidTopics });
+      if (!topics) throw refuseField('invalid_topics', 'topics', messages.invalidTopics);
       assertTopicsAllowed(request.account, topics);
       const clientKey = request.account ? `account:${request.account.id}` : `ip:${request.ip}`;
       const lease = await leases.acquire(clientKey, MAX_STREAMS_PER_CLIENT);
-      if (!lease) throw rateLimited(messages.tooManyStreams);
+      if (!lease) throw refuse('too_many_streams', messages.tooManyStreams);
       reply.raw.on('close', () => lease.release());
       // Gone while the lease was being taken: 'close' has already fired.
       if (reply.raw.closed) lease.release();

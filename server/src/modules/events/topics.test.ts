@@ -21,7 +21,7 @@ const subscriber = (
   userName = 'bela',
   addressKey = 'bela cime',
 ): Subscriber => ({
-  role,
+  actor: role === null ? null : { id: 1, role },
   userName,
   addressKey,
   topics: new Set(topics),

@@ -1,13 +1,13 @@
 import { type LiveTopic, parcelTopic } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
-import type { Role } from '@csomag/domain/roles';
 import type { ParcelChange } from '../../db/change-feed.ts';
 import type { AccountRow } from '../../db/schema.ts';
-import { forbidden, unauthorized } from '../../errors.ts';
+import { refuse } from '../../errors.ts';
+import { type Actor, mayParcel, type ParcelAction } from '../parcels/policy.ts';
 
 /** Who is listening, as far as deciding what they may hear goes. */
 export interface Subscriber {
-  role: Role | null;
+  actor: Actor;
   userName: string | null;
   addressKey: string | null;
   topics: ReadonlySet<LiveTopic>;
@@ -15,37 +15,45 @@ export interface Subscriber {
 
 export function subscriberOf(account: AccountRow | null, topics: LiveTopic[]): Subscriber {
   return {
-    role: account?.role ?? null,
+    actor: account,
     userName: account?.user_name ?? null,
     addressKey: account?.address_key || null,
     topics: new Set(topics),
   };
 }
 
-const TOPIC_ROLES: Record<'parcels' | 'me', readonly Role[]> = {
-  parcels: ['superadmin', 'runner'],
-  me: ['user', 'runner'],
+/**
+ * Each list topic is the live side of HTTP reads, allowed exactly when the parcel policy allows one
+ * of them: `parcels` = GET /api/parcels or /api/parcels/waiting; `me` = GET /api/me/… lists.
+ */
+export const TOPIC_READS: Record<'parcels' | 'me', readonly ParcelAction[]> = {
+  parcels: ['listAll', 'listWaiting'],
+  me: ['listSent', 'listIncoming', 'listCarried'],
 };
 
-/** 401 when a topic needs a session and there is none; 403 when the role may not have it. */
+const mayRead = (actor: Actor, topic: 'parcels' | 'me') => TOPIC_READS[topic].some((read) => mayParcel(actor, read));
+
+/** 401 when a topic needs a session and there is none; 403 when the policy refuses its reads. */
 export function assertTopicsAllowed(account: AccountRow | null, topics: LiveTopic[]) {
   for (const topic of topics) {
     if (topic !== 'parcels' && topic !== 'me') continue;
-    if (!account) throw unauthorized(messages.signInRequired);
-    if (!TOPIC_ROLES[topic].includes(account.role)) throw forbidden(messages.forbidden);
+    if (mayRead(account, topic)) continue;
+    throw account ? refuse('forbidden', messages.forbidden) : refuse('sign_in_required', messages.signInRequired);
   }
 }
 
 const touchesWaitingList = (change: ParcelChange) =>
   change.status === 'waiting' || change.previous?.status === 'waiting';
 
+/** Whether a change is about one of the subscriber's own lists: what they carry, sent or receive. */
 function concernsMe(subscriber: Subscriber, change: ParcelChange): boolean {
   // User names are unique regardless of case.
   const me = subscriber.userName?.toLowerCase() ?? null;
-  if (subscriber.role === 'runner') {
-    return me !== null && (change.runner?.toLowerCase() === me || change.previous?.runner?.toLowerCase() === me);
+  if (me === null) return false;
+  if (mayParcel(subscriber.actor, 'listCarried')) {
+    return change.runner?.toLowerCase() === me || change.previous?.runner?.toLowerCase() === me;
   }
-  if (subscriber.role !== 'user') return false;
+  if (!mayParcel(subscriber.actor, 'listSent')) return false;
   const key = subscriber.addressKey;
   return (
     change.senderUser.toLowerCase() === me ||
@@ -57,12 +65,13 @@ function concernsMe(subscriber: Subscriber, change: ParcelChange): boolean {
 export function topicsFor(subscriber: Subscriber, change: ParcelChange): LiveTopic[] {
   const matched: LiveTopic[] = [];
   const parcel = parcelTopic(change.parcelId);
-  if (subscriber.topics.has(parcel)) matched.push(parcel);
+  if (subscriber.topics.has(parcel) && mayParcel(subscriber.actor, 'track')) matched.push(parcel);
   // A runner moving changes no list, only the tracking pages of what they carry (every ~10 s each).
   if (change.kind === 'runner_located') return matched;
   if (
     subscriber.topics.has('parcels') &&
-    (subscriber.role === 'superadmin' || (subscriber.role === 'runner' && touchesWaitingList(change)))
+    (mayParcel(subscriber.actor, 'listAll') ||
+      (mayParcel(subscriber.actor, 'listWaiting') && touchesWaitingList(change)))
   ) {
     matched.push('parcels');
   }

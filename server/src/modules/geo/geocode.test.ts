@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { CachedGeocoder } from './cached.ts';
@@ -155,22 +156,24 @@ describe('GET /api/geocode', () => {
     const { cookie } = await signUp(t.app);
     const response = await geocode('Nincsilyen falu, Sehol utca 1', cookie);
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatchObject({
-      code: 'unprocessable',
-      message: 'Geocode was not successful for the following reason: ZERO_RESULTS',
+    expect(response.json().error).toEqual({
+      code: 'geocode_failed',
+      message: messages.geocodeFailed,
+      fields: { q: messages.geocodeFailed },
     });
   });
 
   it('refuses anonymous callers with 401', async () => {
     const response = await geocode('6720 Szeged, Kárász utca 5');
     expect(response.statusCode).toBe(401);
-    expect(response.json().error.message).toBe('Ehhez be kell jelentkezned.');
+    expect(response.json().error).toEqual({ code: 'sign_in_required', message: messages.signInRequired });
   });
 
   it('refuses an empty query with 400 naming q', async () => {
     const { cookie } = await signUp(t.app);
     const response = await geocode('   ', cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ q: 'Kötelező mező.' });
+    expect(response.json().error.code).toBe('invalid_body');
+    expect(response.json().error.fields).toEqual({ q: messages.required });
   });
 });

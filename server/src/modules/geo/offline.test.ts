@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { OfflineGeocoder } from './offline.ts';
 
@@ -18,7 +19,7 @@ describe('offline gazetteer', () => {
     expect(await geocoder.geocode('1052 Budapest, Váci utca 12')).toEqual({
       lat: 47.4996,
       lng: 19.0512,
-      label: 'Budapest V. kerület',
+      label: messages.budapestDistrict('V'),
       source: 'offline',
       precision: 'settlement',
     });
@@ -37,9 +38,11 @@ describe('offline gazetteer', () => {
   });
 
   it('knows all 23 districts, by postcode or by "XXIII. kerület"', async () => {
-    expect((await geocoder.geocode('1239 Budapest, Grassalkovich út 162'))?.label).toBe('Budapest XXIII. kerület');
-    expect((await geocoder.geocode('Budapest VII. kerület, Dob utca 1'))?.label).toBe('Budapest VII. kerület');
-    expect((await geocoder.geocode('1146 Hungária körút 5'))?.label).toBe('Budapest XIV. kerület');
+    expect((await geocoder.geocode('1239 Budapest, Grassalkovich út 162'))?.label).toBe(
+      messages.budapestDistrict('XXIII'),
+    );
+    expect((await geocoder.geocode('Budapest VII. kerület, Dob utca 1'))?.label).toBe(messages.budapestDistrict('VII'));
+    expect((await geocoder.geocode('1146 Hungária körút 5'))?.label).toBe(messages.budapestDistrict('XIV'));
   });
 
   it('falls back to the city centre for Budapest without a district', async () => {

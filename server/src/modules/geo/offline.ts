@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { addressKey } from '@csomag/domain/address';
+import { messages } from '@csomag/domain/messages';
 import type { GeocodeResult, Geocoder } from './geocoder.ts';
 
 interface Settlement {
@@ -39,7 +40,7 @@ const ROMAN_NUMERALS = [
 ];
 
 /** Centres (around the district hall) of Budapest's 23 districts; a postcode 1XYZ is district XY. */
-const BUDAPEST_DISTRICTS: readonly [lat: number, lng: number][] = [
+export const BUDAPEST_DISTRICTS: readonly [lat: number, lng: number][] = [
   [47.4971, 19.0396], // I. Budavár
   [47.5198, 19.0222], // II.
   [47.5416, 19.045], // III. Óbuda-Békásmegyer
@@ -166,7 +167,7 @@ export class OfflineGeocoder implements Geocoder {
       return {
         lat,
         lng,
-        label: `Budapest ${(ROMAN_NUMERALS[district - 1] ?? '').toUpperCase()}. kerület`,
+        label: messages.budapestDistrict((ROMAN_NUMERALS[district - 1] ?? '').toUpperCase()),
         source: 'offline',
         precision: 'settlement',
       };

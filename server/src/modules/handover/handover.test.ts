@@ -1,9 +1,11 @@
 import { HANDOVER_TOKEN_TTL_MS } from '@csomag/domain/constants';
-import type { Parcel } from '@csomag/domain/parcel';
+import { messages } from '@csomag/domain/messages';
+import { type Parcel, parcelIdSchema } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
+import { schemaMessage } from '../../test/schema-message.ts';
 import { handoverKey, signHandoverToken } from './token.ts';
 
 let t: TestApp;
@@ -16,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const invalidLink = { code: 'forbidden', message: 'A QR kód érvénytelen vagy lejárt.' };
-const alreadyHandedOver = { code: 'already_handed_over', message: 'Ezt a csomagot már átvették.' };
+const invalidLink = { code: 'handover_link_invalid', message: messages.handoverInvalid };
+const alreadyHandedOver = { code: 'handover_link_used', message: messages.parcelAlreadyHandedOver };
 
 const requestLink = (parcelId: string, cookie?: string) =>
   t.app.inject({
@@ -99,25 +101,40 @@ describe('POST /api/parcels/:id/handover-token', () => {
     const other = await signUp(t.app, { role: 'runner' });
     const refused = await requestLink(parcel.id, other.cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe('Ezt a csomagot nem te szállítod.');
+    expect(refused.json().error).toEqual({ code: 'not_your_parcel', message: messages.notYourParcel });
     expect(refused.body).not.toContain('token');
-    for (const cookie of [sender.cookie, admin.cookie])
-      expect((await requestLink(parcel.id, cookie)).statusCode).toBe(403);
-    expect((await requestLink(parcel.id)).statusCode).toBe(401);
+    for (const cookie of [sender.cookie, admin.cookie]) {
+      const response = await requestLink(parcel.id, cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    }
+    const anonymous = await requestLink(parcel.id);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('sign_in_required');
   });
 
   it('answers 409 for a waiting or delivered parcel, 404 for an unknown one, 400 for a malformed id', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
     const waiting = await sendParcel(t.app, sender.cookie);
-    expect((await requestLink(waiting.id, runner.cookie)).statusCode).toBe(409);
+    const notYet = await requestLink(waiting.id, runner.cookie);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error.code).toBe('parcel_not_in_transit');
     const { runner: carrier, parcel } = await carriedWithLink();
     await t.app.inject({ method: 'POST', url: `/api/parcels/${parcel.id}/deliver`, headers: { cookie: admin.cookie } });
     const delivered = await requestLink(parcel.id, carrier.cookie);
     expect(delivered.statusCode).toBe(409);
-    expect(delivered.json().error.message).toBe('Ezt a csomagot már leadták.');
-    expect((await requestLink('0000000000', runner.cookie)).statusCode).toBe(404);
-    expect((await requestLink('nem-azonosito', runner.cookie)).json().error.fields).toEqual({
-      id: 'Érvénytelen csomagazonosító.',
+    expect(delivered.json().error).toEqual({
+      code: 'parcel_already_delivered',
+      message: messages.parcelAlreadyDelivered,
+    });
+    const unknown = await requestLink('0000000000', runner.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('parcel_not_found');
+    const malformed = await requestLink('nem-azonosito', runner.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toMatchObject({
+      code: 'invalid_body',
+      fields: { id: schemaMessage(parcelIdSchema, 'nem-azonosito') },
     });
   });
 });
@@ -152,7 +169,8 @@ describe('GET /api/handover/:id', () => {
     }
     const malformed = await summary(parcel.id, 'nem-token');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.fields).toEqual({ token: 'A QR kód érvénytelen vagy lejárt.' });
+    expect(malformed.json().error.code).toBe('invalid_body');
+    expect(malformed.json().error.fields).toEqual({ token: messages.handoverInvalid });
     expect((await summary(otherParcel.id, otherBody.token)).statusCode).toBe(200);
   });
 });
@@ -247,20 +265,22 @@ describe('POST /api/parcels/:id/handover', () => {
     await t.store.db.updateTable('parcels').set({ runner_id: newRunnerId }).where('id', '=', parcel.id).execute();
     const response = await handOver(parcel.id, { ...body, futar: newRunner.account.userName });
     expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual(invalidLink);
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
   });
 
   it.each([
-    ['token', 'nem-token', 'A QR kód érvénytelen vagy lejárt.'],
-    ['token', undefined, 'A QR kód érvénytelen vagy lejárt.'],
-    ['futar', 'ék', 'A felhasználónév 3–32 karakter: az angol ABC betűi, számok, pont, kötőjel, aláhúzás.'],
-    ['felado', undefined, 'Kötelező mező.'],
+    ['token', 'nem-token', messages.handoverInvalid],
+    ['token', undefined, messages.handoverInvalid],
+    ['futar', 'ék', messages.invalidUserName],
+    ['felado', undefined, messages.required],
   ])('refuses a bad %s (%j) with 400 naming the field, changing nothing', async (field, value, message) => {
     const { parcel, body } = await carriedWithLink();
     const payload: Record<string, unknown> = { ...body, [field]: value };
     if (value === undefined) delete payload[field];
     const response = await handOver(parcel.id, payload);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(response.json().error.fields).toEqual({ [field]: message });
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
   });
@@ -269,5 +289,6 @@ describe('POST /api/parcels/:id/handover', () => {
     const { body } = await carriedWithLink();
     const response = await handOver('0000000000', body);
     expect(response.statusCode).toBe(404);
+    expect(response.json().error).toEqual({ code: 'parcel_not_found', message: messages.parcelNotFound });
   });
 });

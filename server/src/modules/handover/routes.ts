@@ -8,11 +8,11 @@ import { parcelIdSchema } from '@csomag/domain/parcel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
-import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { parcelGuard } from '../parcels/policy.ts';
 import { createHandoverLink, getHandoverSummary, type HandoverContext, handOver } from './service.ts';
 import { handoverKey } from './token.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const params = z.object({ id: parcelIdSchema });
 
 /** Delivery by QR code: the runner's signed link, and the receiver's page that confirms it. */
@@ -23,12 +23,21 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/handover-token',
     {
-      onRequest: requireRole('runner'),
+      onRequest: parcelGuard('showHandoverCode'),
       schema: {
         tags: ['handover'],
         summary: 'A signed handover link for the QR code, valid 15 minutes (the parcel’s runner, in transit)',
         params,
-        response: { 200: handoverLinkSchema, ...errors },
+        response: {
+          200: handoverLinkSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'parcel_not_found',
+            'not_your_parcel',
+            'parcel_already_delivered',
+            'parcel_not_in_transit',
+          ),
+        },
       },
     },
     async (request) => {
@@ -46,7 +55,7 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'What the receiver’s page shows for a valid handover token (anyone holding it)',
         params,
         querystring: handoverQuerySchema,
-        response: { 200: handoverSummarySchema, ...errors },
+        response: { 200: handoverSummarySchema, ...errorResponses('parcel_not_found', 'handover_link_invalid') },
       },
     },
     async (request) => getHandoverSummary(context(), request.params.id, request.query.token),
@@ -60,7 +69,10 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The receiver confirms the handover with a valid token: in transit → delivered (no sign-in needed)',
         params,
         body: handoverBodySchema,
-        response: { 200: handoverSummarySchema, ...errors },
+        response: {
+          200: handoverSummarySchema,
+          ...errorResponses('parcel_not_found', 'handover_link_invalid', 'handover_link_used', 'handover_link_stale'),
+        },
       },
     },
     async (request) => {

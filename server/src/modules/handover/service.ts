@@ -1,13 +1,14 @@
 import type { HandoverBody, HandoverLink, HandoverSummary } from '@csomag/domain/delivery';
+import type { ErrorCode } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelStatus } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
-import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, refuse } from '../../errors.ts';
+import { deliverParcel } from '../parcels/changes.ts';
 import type { ParcelWithNames } from '../parcels/present.ts';
-import { selectParcels } from '../parcels/service.ts';
-import { deliverParcel } from '../parcels/transitions.ts';
+import { assertCarrierMay, selectParcels } from '../parcels/service.ts';
 import { signHandoverToken, verifyHandoverToken } from './token.ts';
 
 export interface HandoverContext {
@@ -34,10 +35,8 @@ export async function createHandoverLink(
   origin: string,
 ): Promise<HandoverLink> {
   const parcel = await findParcel(ctx.db, parcelId);
-  if (!parcel) throw notFound(messages.parcelNotFound);
-  if (parcel.status === 'in_transit' && parcel.runner_id !== runner.id) throw forbidden(messages.notYourParcel);
-  if (parcel.status === 'delivered') throw conflict(messages.parcelAlreadyDelivered);
-  if (parcel.status !== 'in_transit') throw conflict(messages.parcelNotInTransit);
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  assertCarrierMay(runner, 'showHandoverCode', parcel);
   const { token, expiresAt } = signHandoverToken(ctx.key, { parcelId: parcel.id, runnerId: runner.id }, ctx.now());
   const url = new URL(HANDOVER_PAGE_PATH, origin);
   url.searchParams.set('futar', runner.user_name);
@@ -47,7 +46,7 @@ export async function createHandoverLink(
   return { url: url.toString(), expiresAt: expiresAt.toISOString() };
 }
 
-const invalid = () => forbidden(messages.handoverInvalid);
+const invalid = () => refuse('handover_link_invalid', messages.handoverInvalid);
 
 /**
  * The parcel a token was signed for, while the runner it names still has it. Forged, expired
@@ -55,7 +54,7 @@ const invalid = () => forbidden(messages.handoverInvalid);
  */
 async function parcelForToken(ctx: HandoverContext, parcelId: string, token: string) {
   const parcel = await findParcel(ctx.db, parcelId);
-  if (!parcel) throw notFound(messages.parcelNotFound);
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
   const runnerId = parcel.runner_id;
   if (runnerId === null || parcel.runner_user_name === null) throw invalid();
   if (verifyHandoverToken(ctx.key, { parcelId: parcel.id, runnerId }, token, ctx.now()) !== 'valid') throw invalid();
@@ -84,8 +83,11 @@ const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  */
 const refusalFor = (status: ParcelStatus | undefined) =>
   status === 'delivered'
-    ? new AppError(409, 'already_handed_over', messages.parcelAlreadyHandedOver)
-    : conflict(messages.handoverInvalid);
+    ? refuse('handover_link_used', messages.parcelAlreadyHandedOver)
+    : refuse('handover_link_stale', messages.handoverInvalid);
+
+/** What the delivery says when the parcel changed after the link was checked. */
+const CHANGED_MEANWHILE = new Set<ErrorCode>(['parcel_already_delivered', 'parcel_not_in_transit', 'not_your_parcel']);
 
 /**
  * The receiver confirms with the runner's QR link: in transit → delivered (`handed_over_qr`),
@@ -111,7 +113,7 @@ export async function handOver(ctx: HandoverContext, parcelId: string, body: Han
   } catch (error) {
     // The parcel changed between the check above and the update (confirmed twice at once, given
     // back, reassigned): the transition let the other change through; say why from the row as it is now.
-    if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 403)) {
+    if (error instanceof AppError && CHANGED_MEANWHILE.has(error.code)) {
       throw refusalFor((await findParcel(ctx.db, parcel.id))?.status);
     }
     throw error;

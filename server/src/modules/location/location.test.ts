@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickUp } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
@@ -99,27 +100,29 @@ describe('PUT /api/runners/me/location', () => {
     for (const cookie of [user.cookie, admin.cookie]) {
       const response = await report({ lat: 47, lng: 19, accuracy: 1 }, cookie);
       expect(response.statusCode).toBe(403);
-      expect(response.json().error.message).toBe('Ehhez nincs jogosultságod.');
+      expect(response.json().error).toEqual({ code: 'forbidden', message: messages.forbidden });
     }
     expect((await storedPosition(user.account.userName)).located_at).toBeNull();
-    expect((await report({ lat: 47, lng: 19, accuracy: 1 })).statusCode).toBe(401);
+    const anonymous = await report({ lat: 47, lng: 19, accuracy: 1 });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('sign_in_required');
   });
 
   it.each([
-    ['lat', -90.01, 'Érvénytelen koordináta.'],
-    ['lat', undefined, 'Érvénytelen koordináta.'],
-    ['lng', 180.01, 'Érvénytelen koordináta.'],
-    ['lng', null, 'Érvénytelen koordináta.'],
-    ['accuracy', -0.5, 'A pontosság 0 és 100000 méter közötti szám legyen.'],
-    ['accuracy', 1e6, 'A pontosság 0 és 100000 méter közötti szám legyen.'],
-    ['accuracy', '10', 'A pontosság 0 és 100000 méter közötti szám legyen.'],
+    ['lat', -90.01, messages.invalidCoordinates],
+    ['lat', undefined, messages.invalidCoordinates],
+    ['lng', 180.01, messages.invalidCoordinates],
+    ['lng', null, messages.invalidCoordinates],
+    ['accuracy', -0.5, messages.invalidAccuracy(100_000)],
+    ['accuracy', 1e6, messages.invalidAccuracy(100_000)],
+    ['accuracy', '10', messages.invalidAccuracy(100_000)],
   ])('refuses a bad %s (%j) with 400 naming the field, storing nothing', async (field, value, message) => {
     const runner = await signUp(t.app, { role: 'runner' });
     const payload: Record<string, unknown> = { lat: 47, lng: 19, accuracy: 10, [field]: value };
     if (value === undefined) delete payload[field];
     const response = await report(payload, runner.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'bad_request', fields: { [field]: message } });
+    expect(response.json().error).toMatchObject({ code: 'invalid_body', fields: { [field]: message } });
     expect(await storedPosition(runner.account.userName)).toEqual({
       last_lat: null,
       last_lng: null,

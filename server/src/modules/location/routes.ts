@@ -1,15 +1,16 @@
 import { positionSchema } from '@csomag/domain/delivery';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole, signedIn } from '../../plugins/auth.ts';
-import { reportLocation } from './service.ts';
+import { errorResponses } from '../../errors.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { reportLocation } from '../parcels/changes.ts';
+import { accountGuard } from '../users/policy.ts';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/runners/me/location',
     {
-      onRequest: requireRole('runner'),
+      onRequest: accountGuard('reportLocation'),
       // Only the global per-client limit: a phone catching up after a tunnel sends a burst.
       schema: {
         tags: ['location'],
@@ -17,10 +18,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: positionSchema,
         response: {
           204: z.null().describe('stored'),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(...GUARD_CODES),
         },
       },
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRow, insertParcels } from '../../test/back-office.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
-import { claimParcel } from '../parcels/transitions.ts';
+import { claimParcel } from '../parcels/changes.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -232,9 +232,15 @@ describe('GET /api/map/parcels', () => {
 
   it('refuses anonymous callers (401), users and runners (403)', async () => {
     const url = mapUrl(ownBox(), 8);
-    expect((await get(url)).statusCode).toBe(401);
-    expect((await get(url, user.cookie)).statusCode).toBe(403);
-    expect((await get(url, runner.cookie)).statusCode).toBe(403);
+    for (const [cookie, status, code] of [
+      [undefined, 401, 'sign_in_required'],
+      [user.cookie, 403, 'forbidden'],
+      [runner.cookie, 403, 'forbidden'],
+    ] as const) {
+      const response = await get(url, cookie);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error.code).toBe(code);
+    }
   });
 
   it.each([
@@ -251,6 +257,7 @@ describe('GET /api/map/parcels', () => {
   ])('refuses %s with 400 naming %s', async (query, field) => {
     const response = await get(`/api/map/parcels?${query}`, admin.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(Object.keys(response.json().error.fields)).toEqual([field]);
   });
 });

@@ -1,7 +1,8 @@
 import { mapQuerySchema, mapResponseSchema } from '@csomag/domain/admin';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth.ts';
+import { errorResponses } from '../../errors.ts';
+import { GUARD_CODES } from '../../plugins/auth.ts';
+import { parcelGuard } from '../parcels/policy.ts';
 import { parcelsInView } from './service.ts';
 
 /** The admin map (SPEC §2.8) at any number of parcels: only what lies in view. */
@@ -9,12 +10,12 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/map/parcels',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: parcelGuard('listAll'),
       schema: {
         tags: ['back office'],
         summary: 'Parcels whose pickup point is in view: markers when few (≤ 500), grid clusters otherwise',
         querystring: mapQuerySchema,
-        response: { 200: mapResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: mapResponseSchema, ...errorResponses(...GUARD_CODES) },
       },
     },
     async (request) => parcelsInView(app.store.db, request.query),

@@ -8,11 +8,12 @@ import { parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/p
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
-import { requireRole, signedIn } from '../../plugins/auth.ts';
-import { assignParcel, deleteParcel, listAllParcels, updateParcel } from './admin-service.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { assignParcel, listAllParcels, updateParcel } from './admin-service.ts';
+import { deleteParcel } from './changes.ts';
+import { parcelGuard } from './policy.ts';
 import type { ParcelsContext } from './service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const params = z.object({ id: parcelIdSchema });
 
 /** The back office's parcels (SPEC §2.8): all of them, edit, delete, assign to a runner. */
@@ -22,12 +23,12 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: parcelGuard('listAll'),
       schema: {
         tags: ['back office'],
         summary: 'Every parcel, newest first; filters status, runner and sender (user names)',
         querystring: adminParcelListQuerySchema,
-        response: { 200: parcelListSchema, ...errors },
+        response: { 200: parcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
     async (request) => listAllParcels(app.store.db, request.query),
@@ -36,7 +37,7 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/parcels/:id',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: parcelGuard('edit'),
       schema: {
         tags: ['back office'],
         summary: 'Edit a parcel: category, weight, addresses (placed again unless coordinates are given), status',
@@ -45,7 +46,17 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
           'assign instead); delivered stamps deliveredAt. 409 when the parcel changed since it was read.',
         params,
         body: parcelAdminUpdateSchema,
-        response: { 200: parcelSchema, ...errors },
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'parcel_not_found',
+            'parcel_changed_meanwhile',
+            'parcel_needs_runner',
+            'reason_required',
+            'geocode_failed',
+          ),
+        },
       },
     },
     async (request) => {
@@ -59,18 +70,18 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/parcels/:id',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: parcelGuard('delete'),
       schema: {
         tags: ['back office'],
         summary: 'Delete a parcel; one a runner carries needs a reason. Its timeline keeps a deleted entry',
         params,
         body: parcelDeleteBodySchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'reason_required') },
       },
     },
     async (request, reply) => {
       const admin = signedIn(request);
-      await deleteParcel(context(), admin, request.params.id, request.body?.reason);
+      await deleteParcel(app.changeFeed, request.params.id, admin, request.body?.reason);
       request.log.info({ parcelId: request.params.id, by: admin.user_name }, 'parcel deleted');
       return reply.status(204).send(null);
     },
@@ -79,13 +90,22 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/assign',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: parcelGuard('assign'),
       schema: {
         tags: ['back office'],
         summary: 'Give a waiting parcel to a runner (409 when a runner picked it up first)',
         params,
         body: parcelAssignBodySchema,
-        response: { 200: parcelSchema, ...errors },
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'assignee_not_runner',
+            'parcel_not_found',
+            'parcel_taken',
+            'parcel_already_delivered',
+          ),
+        },
       },
     },
     async (request) => {

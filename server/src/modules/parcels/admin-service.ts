@@ -5,20 +5,18 @@ import {
   backOfficeStatusChange,
   type Coordinates,
   type Parcel,
-  type ParcelEventKind,
   type ParcelList,
   type PointPrecision,
 } from '@csomag/domain/parcel';
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { ParcelChange, PublishChange } from '../../db/change-feed.ts';
+import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
-import type { AccountRow, Database, ParcelsTable } from '../../db/schema.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
-import { findAccountByUserName } from '../auth/accounts.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { AppError, refuse, refuseField } from '../../errors.ts';
+import { findAccountByUserName, findRunnerByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
+import { claimParcel, editParcel, type ParcelEdit } from './changes.ts';
 import { type ParcelWithNames, presentParcel } from './present.ts';
 import { newestFirst, type ParcelsContext, selectParcels } from './service.ts';
-import { claimParcel } from './transitions.ts';
 
 const emptyPage: ParcelList = { items: [], nextCursor: null };
 
@@ -79,7 +77,7 @@ async function placeEditedEnds(
     }),
   ]);
   if (sender === null || receiver === null) {
-    throw unprocessable(messages.geocodeFailed, {
+    throw new AppError('geocode_failed', messages.geocodeFailed, {
       ...(sender === null ? { senderAddress: messages.geocodeFailed } : {}),
       ...(receiver === null ? { receiverAddress: messages.geocodeFailed } : {}),
     });
@@ -87,16 +85,9 @@ async function placeEditedEnds(
   return { sender, receiver };
 }
 
-interface PlannedEdit {
-  set: Updateable<ParcelsTable>;
-  /** API names of the edited fields, for the timeline. */
-  fields: string[];
-  status: { from: Parcel['status']; to: Parcel['status']; reason?: string } | null;
-}
-
 /** What the patch changes, with the status rules applied; fields sent back unchanged are no change. */
 function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Record<End, PlacedPoint | undefined>) {
-  const plan: PlannedEdit = { set: {}, fields: [], status: null };
+  const plan: ParcelEdit = { set: {}, fields: [], status: null };
   if (patch.category !== undefined && patch.category !== current.category) {
     plan.set.category = patch.category;
     plan.fields.push('category');
@@ -134,10 +125,10 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
     // A parcel delivered long ago by data that predates runners on every parcel still needs one.
     if (rule === 'needs_runner' || (to !== 'waiting' && current.runner_id === null)) {
       const message = to === 'delivered' ? messages.deliveredNeedsRunner : messages.parcelNeedsRunner;
-      throw conflict(message, { status: message });
+      throw refuseField('parcel_needs_runner', 'status', message);
     }
     if (rule === 'needs_reason' && !patch.reason) {
-      throw unprocessable(messages.statusChangeNeedsReason, { reason: messages.statusChangeNeedsReason });
+      throw refuseField('reason_required', 'reason', messages.statusChangeNeedsReason);
     }
     plan.status = { from: current.status, to, ...(patch.reason ? { reason: patch.reason } : {}) };
     plan.set.status = to;
@@ -153,26 +144,6 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
   return plan;
 }
 
-async function recordEvent(
-  trx: Transaction<Database>,
-  publish: PublishChange,
-  change: Omit<ParcelChange, 'kind'> & { kind: ParcelEventKind },
-  actor: AccountRow,
-  data: Record<string, unknown>,
-) {
-  await trx
-    .insertInto('parcel_events')
-    .values({
-      parcel_id: change.parcelId,
-      at: nowIso(),
-      kind: change.kind,
-      actor_id: actor.id,
-      data: JSON.stringify(data),
-    })
-    .execute();
-  await publish(change);
-}
-
 /**
  * The superadmin's edit (SPEC §2.8): category, weight, addresses (placed again), status. Saved only
  * if nobody changed the parcel since it was read (its version), so a runner's pickup meanwhile is
@@ -185,85 +156,15 @@ export async function updateParcel(
   patch: ParcelAdminUpdate,
 ): Promise<Parcel> {
   const current = await findParcel(ctx.db, id);
-  if (!current) throw notFound(messages.parcelNotFound);
+  if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
+  // The form showed an older parcel: someone picked it up or edited it since (ADR 0006).
+  if (patch.version !== undefined && patch.version !== current.version) {
+    throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
+  }
   const plan = planEdit(current, patch, await placeEditedEnds(ctx.geocoder, current, patch));
   if (plan.fields.length === 0 && !plan.status) return presentParcel(current);
 
-  return ctx.changes.transaction(async (trx, publish) => {
-    const row = await trx
-      .updateTable('parcels')
-      .set((eb) => ({ ...plan.set, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', current.version)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) {
-      const exists = await trx.selectFrom('parcels').select('id').where('id', '=', id).executeTakeFirst();
-      throw exists ? conflict(messages.parcelChangedMeanwhile) : notFound(messages.parcelNotFound);
-    }
-    // The runner only ever stays or goes here, so the names read before still hold.
-    const parcel: ParcelWithNames = {
-      ...row,
-      sender_user_name: current.sender_user_name,
-      runner_user_name: row.runner_id === null ? null : current.runner_user_name,
-    };
-    const change = {
-      parcelId: id,
-      status: parcel.status,
-      runner: parcel.runner_user_name,
-      senderUser: parcel.sender_user_name,
-      receiverKey: parcel.receiver_key,
-      previous: { status: current.status, runner: current.runner_user_name, receiverKey: current.receiver_key },
-    };
-    if (plan.fields.length > 0) {
-      await recordEvent(trx, publish, { ...change, kind: 'edited' }, admin, { fields: plan.fields });
-    }
-    if (plan.status) await recordEvent(trx, publish, { ...change, kind: 'status_changed' }, admin, plan.status);
-    return presentParcel(parcel);
-  });
-}
-
-/**
- * Deletes a parcel in any state: it leaves every list at once, the runner's too. One that a runner
- * carries needs a reason. Its timeline stays and ends with a `deleted` entry saying what it was
- * (parcel_events has no foreign key to parcels).
- */
-export async function deleteParcel(
-  ctx: ParcelsContext,
-  admin: AccountRow,
-  id: string,
-  reason: string | undefined,
-): Promise<void> {
-  await ctx.changes.transaction(async (trx, publish) => {
-    // What was deleted, not what was read before: a pickup may have committed in between.
-    const row = await trx.deleteFrom('parcels').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) throw notFound(messages.parcelNotFound);
-    const names = await trx
-      .selectFrom('accounts as sender')
-      .leftJoin('accounts as runner', (join) => join.on('runner.id', '=', row.runner_id ?? -1))
-      .select(['sender.user_name as senderUser', 'runner.user_name as runner'])
-      .where('sender.id', '=', row.sender_id)
-      .executeTakeFirstOrThrow();
-    // Thrown inside the transaction: the delete is rolled back.
-    if (row.status === 'in_transit' && !reason) {
-      const message = messages.deleteInTransitNeedsReason(names.runner ?? '?');
-      throw unprocessable(message, { reason: message });
-    }
-    const previous = { status: row.status, runner: names.runner, receiverKey: row.receiver_key };
-    await recordEvent(
-      trx,
-      publish,
-      { kind: 'deleted', parcelId: id, ...previous, senderUser: names.senderUser, previous },
-      admin,
-      {
-        status: row.status,
-        category: row.category,
-        senderUser: names.senderUser,
-        runner: names.runner,
-        ...(reason ? { reason } : {}),
-      },
-    );
-  });
+  return presentParcel(await editParcel(ctx.changes, current, plan, admin));
 }
 
 /** waiting → in transit for the named runner; a pickup that came first wins (409, nothing overwritten). */
@@ -273,7 +174,7 @@ export async function assignParcel(
   id: string,
   runnerUserName: string,
 ): Promise<Parcel> {
-  const runner = await findAccountByUserName(ctx.db, runnerUserName);
-  if (runner?.role !== 'runner') throw badRequest(messages.runnerNotFound, { runner: messages.runnerNotFound });
+  const runner = await findRunnerByUserName(ctx.db, runnerUserName);
+  if (!runner) throw refuseField('assignee_not_runner', 'runner', messages.runnerNotFound);
   return presentParcel(await claimParcel(ctx.changes, id, runner, admin, 'assigned'));
 }

@@ -6,7 +6,7 @@ import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } 
 import { sendParcel } from '../../test/parcels.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { OfflineGeocoder } from '../geo/offline.ts';
-import { claimParcel, deliverParcel } from './transitions.ts';
+import { claimParcel, deliverParcel } from './changes.ts';
 
 /** The offline geocoder, with a hook that runs while an address is being placed (to stage races). */
 const offline = new OfflineGeocoder();
@@ -49,9 +49,14 @@ async function deliver(parcel: Parcel, who: SignedIn = runner) {
 
 /** Anonymous 401; a user (even the sender) and a runner (even the carrier) 403. */
 async function expectOnlySuperadmin(method: Method, url: string, payload?: Record<string, unknown>) {
-  expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
-  expect((await call(method, url, user.cookie, payload)).statusCode).toBe(403);
-  expect((await call(method, url, runner.cookie, payload)).statusCode).toBe(403);
+  const anonymous = await call(method, url, undefined, payload);
+  expect(anonymous.statusCode).toBe(401);
+  expect(anonymous.json().error.code).toBe('sign_in_required');
+  for (const cookie of [user.cookie, runner.cookie]) {
+    const response = await call(method, url, cookie, payload);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+  }
 }
 
 describe('GET /api/parcels', () => {
@@ -116,14 +121,15 @@ describe('GET /api/parcels', () => {
   });
 
   it.each([
-    ['status=leadott', 'status'],
-    ['runner=ék', 'runner'],
-    ['sender=a', 'sender'],
-    ['limit=abc', 'limit'],
-    ['cursor=xyz', 'cursor'],
-  ])('refuses %s with 400 naming %s', async (query, field) => {
+    ['status=leadott', 'status', 'invalid_body'],
+    ['runner=ék', 'runner', 'invalid_body'],
+    ['sender=a', 'sender', 'invalid_body'],
+    ['limit=abc', 'limit', 'invalid_body'],
+    ['cursor=xyz', 'cursor', 'invalid_cursor'],
+  ])('refuses %s with 400 naming %s (%s)', async (query, field, code) => {
     const response = await call('GET', `/api/parcels?${query}`, admin.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
     expect(Object.keys(response.json().error.fields)).toEqual([field]);
   });
 });
@@ -193,9 +199,9 @@ describe('PATCH /api/parcels/:id', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toEqual({
-      code: 'unprocessable',
-      message: 'Geocode was not successful for the following reason: ZERO_RESULTS',
-      fields: { receiverAddress: 'Geocode was not successful for the following reason: ZERO_RESULTS' },
+      code: 'geocode_failed',
+      message: messages.geocodeFailed,
+      fields: { receiverAddress: messages.geocodeFailed },
     });
     expect((await call('GET', `/api/parcels/${parcel.id}`, admin.cookie)).json()).toMatchObject({
       category: parcel.category,
@@ -210,7 +216,7 @@ describe('PATCH /api/parcels/:id', () => {
     const unexplained = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting' });
     expect(unexplained.statusCode).toBe(422);
     expect(unexplained.json().error).toMatchObject({
-      code: 'unprocessable',
+      code: 'reason_required',
       fields: { reason: messages.statusChangeNeedsReason },
     });
     expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'delivered' });
@@ -231,6 +237,7 @@ describe('PATCH /api/parcels/:id', () => {
     await pickUp(parcel);
     const unexplained = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting' });
     expect(unexplained.statusCode).toBe(422);
+    expect(unexplained.json().error.code).toBe('reason_required');
     expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'in_transit' });
     const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, {
       status: 'waiting',
@@ -248,6 +255,7 @@ describe('PATCH /api/parcels/:id', () => {
     expect(Date.parse(delivered.json().deliveredAt)).toBeGreaterThan(Date.now() - 60_000);
     const refused = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'in_transit' });
     expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('reason_required');
     expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'delivered' });
     const back = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, {
       status: 'in_transit',
@@ -264,7 +272,10 @@ describe('PATCH /api/parcels/:id', () => {
       reason: 'Csak úgy.',
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'conflict', message: messages.deliveredNeedsRunner });
+    expect(response.json().error).toMatchObject({
+      code: 'parcel_needs_runner',
+      message: messages.deliveredNeedsRunner,
+    });
     expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'waiting', delivered_at: null });
     expect((await eventsOf(t.store, parcel.id)).map((e) => e.kind)).toEqual(['created']);
   });
@@ -277,6 +288,7 @@ describe('PATCH /api/parcels/:id', () => {
     await pickUp(parcel);
     const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { status: 'waiting', reason });
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(response.json().error.fields).toEqual({ reason: messages.reasonInvalid });
     expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'in_transit' });
   });
@@ -288,9 +300,7 @@ describe('PATCH /api/parcels/:id', () => {
       status: 'in_transit',
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(
-      'Szállítás alatt állapotba csak futárral rendelkező csomag kerülhet. Rendeld hozzá a csomagot egy futárhoz.',
-    );
+    expect(response.json().error).toMatchObject({ code: 'parcel_needs_runner', message: messages.parcelNeedsRunner });
     expect(await parcelRow(t.store, parcel.id)).toMatchObject({ status: 'waiting', category: parcel.category });
   });
 
@@ -317,7 +327,10 @@ describe('PATCH /api/parcels/:id', () => {
       receiverAddress: '6720 Szeged, Kárász utca 9',
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe('A csomagot közben valaki módosította. Töltsd újra, és próbáld újra.');
+    expect(response.json().error).toEqual({
+      code: 'parcel_changed_meanwhile',
+      message: messages.parcelChangedMeanwhile,
+    });
     expect(await parcelRow(t.store, parcel.id)).toMatchObject({
       status: 'in_transit',
       receiver_address: parcel.receiverAddress,
@@ -335,6 +348,7 @@ describe('PATCH /api/parcels/:id', () => {
     const parcel = await sendParcel(t.app, user.cookie);
     const response = await call('PATCH', `/api/parcels/${parcel.id}`, admin.cookie, { ...payload });
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(Object.keys(response.json().error.fields)).toEqual([field]);
     expect((await call('GET', `/api/parcels/${parcel.id}`, admin.cookie)).json()).toMatchObject(parcel);
   });
@@ -342,8 +356,10 @@ describe('PATCH /api/parcels/:id', () => {
   it('answers 404 for an unknown parcel and 400 naming id for a malformed one', async () => {
     const unknown = await call('PATCH', '/api/parcels/ZZZZZZZZZZ', admin.cookie, { category: 'X' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.message).toBe('Nincs ilyen azonosítójú csomag.');
+    expect(unknown.json().error).toEqual({ code: 'parcel_not_found', message: messages.parcelNotFound });
     const malformed = await call('PATCH', '/api/parcels/nem-azonosito', admin.cookie, { category: 'X' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('invalid_body');
     expect(Object.keys(malformed.json().error.fields)).toEqual(['id']);
   });
 
@@ -361,15 +377,22 @@ describe('DELETE /api/parcels/:id', () => {
     await pickUp(parcel);
     const unexplained = await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie);
     expect(unexplained.statusCode).toBe(422);
-    expect(unexplained.json().error.message).toBe(messages.deleteInTransitNeedsReason(runner.account.userName));
+    expect(unexplained.json().error).toMatchObject({
+      code: 'reason_required',
+      message: messages.deleteInTransitNeedsReason(runner.account.userName),
+    });
     expect(await parcelRow(t.store, parcel.id)).toBeDefined();
 
     const reason = 'A feladó visszavonta, a futár visszaviszi.';
     const response = await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie, { reason });
     expect(response.statusCode).toBe(204);
     expect(await parcelRow(t.store, parcel.id)).toBeUndefined();
-    expect((await call('GET', `/api/parcels/${parcel.id}`, admin.cookie)).statusCode).toBe(404);
-    expect((await call('GET', `/api/tracking/${parcel.id}`)).statusCode).toBe(404);
+    const detail = await call('GET', `/api/parcels/${parcel.id}`, admin.cookie);
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json().error.code).toBe('parcel_not_found');
+    const tracking = await call('GET', `/api/tracking/${parcel.id}`);
+    expect(tracking.statusCode).toBe(404);
+    expect(tracking.json().error.code).toBe('parcel_not_found');
     expect(ids(await call('GET', '/api/me/sent-parcels?limit=200', user.cookie))).not.toContain(parcel.id);
     expect(ids(await call('GET', '/api/me/assigned-parcels?limit=200', runner.cookie))).not.toContain(parcel.id);
     const events = await eventsOf(t.store, parcel.id);
@@ -381,7 +404,9 @@ describe('DELETE /api/parcels/:id', () => {
       runner: runner.account.userName,
       reason,
     });
-    expect((await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie)).statusCode).toBe(404);
+    const again = await call('DELETE', `/api/parcels/${parcel.id}`, admin.cookie);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.code).toBe('parcel_not_found');
   });
 
   it('deletes a waiting parcel without a reason', async () => {
@@ -395,6 +420,8 @@ describe('DELETE /api/parcels/:id', () => {
     await expectOnlySuperadmin('DELETE', `/api/parcels/${parcel.id}`);
     expect(await parcelRow(t.store, parcel.id)).toBeDefined();
     const malformed = await call('DELETE', '/api/parcels/rossz', admin.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('invalid_body');
     expect(Object.keys(malformed.json().error.fields)).toEqual(['id']);
   });
 });
@@ -423,7 +450,7 @@ describe('POST /api/parcels/:id/assign', () => {
       runner: other.account.userName,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe('Ezt a csomagot már felvette egy másik futár.');
+    expect(response.json().error).toEqual({ code: 'parcel_taken', message: messages.parcelTaken });
     expect((await parcelRow(t.store, parcel.id))?.runner_id).toBe(
       (await accountRow(t.store, runner.account.userName)).id,
     );
@@ -436,21 +463,26 @@ describe('POST /api/parcels/:id/assign', () => {
       runner: runner.account.userName,
     });
     expect(delivered.statusCode).toBe(409);
-    expect(delivered.json().error.message).toBe('Ezt a csomagot már leadták.');
+    expect(delivered.json().error).toEqual({
+      code: 'parcel_already_delivered',
+      message: messages.parcelAlreadyDelivered,
+    });
     const unknown = await call('POST', '/api/parcels/ZZZZZZZZZZ/assign', admin.cookie, {
       runner: runner.account.userName,
     });
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('parcel_not_found');
   });
 
   it.each([
-    [{ runner: 'nincs_ilyen_futar' }, 'Nincs ilyen futár.'],
-    [{ runner: 'ék' }, undefined],
-    [{}, 'Kötelező mező.'],
-  ])('refuses %j with 400 naming runner, changing nothing', async (payload, message) => {
+    [{ runner: 'nincs_ilyen_futar' }, 'assignee_not_runner', messages.runnerNotFound],
+    [{ runner: 'ék' }, 'invalid_body', undefined],
+    [{}, 'invalid_body', messages.required],
+  ])('refuses %j with 400 (%s) naming runner, changing nothing', async (payload, code, message) => {
     const parcel = await sendParcel(t.app, user.cookie);
     const response = await call('POST', `/api/parcels/${parcel.id}/assign`, admin.cookie, payload);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
     expect(Object.keys(response.json().error.fields)).toEqual(['runner']);
     if (message) expect(response.json().error.fields.runner).toBe(message);
     expect((await parcelRow(t.store, parcel.id))?.status).toBe('waiting');
@@ -462,7 +494,11 @@ describe('POST /api/parcels/:id/assign', () => {
       runner: user.account.userName,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ runner: 'Nincs ilyen futár.' });
+    expect(response.json().error).toEqual({
+      code: 'assignee_not_runner',
+      message: messages.runnerNotFound,
+      fields: { runner: messages.runnerNotFound },
+    });
   });
 
   it('refuses anonymous callers (401), users and runners (403), changing nothing', async () => {
@@ -483,7 +519,10 @@ describe('POST /api/parcels/:id/assign', () => {
       const assignWon = assigned.status === 'fulfilled' && assigned.value.statusCode === 200;
       const pickupWon = pickedUp.status === 'fulfilled';
       expect(assignWon !== pickupWon).toBe(true);
-      if (!assignWon) expect(assigned.status === 'fulfilled' && assigned.value.statusCode).toBe(409);
+      if (!assignWon) {
+        expect(assigned.status === 'fulfilled' && assigned.value.statusCode).toBe(409);
+        expect(assigned.status === 'fulfilled' && assigned.value.json().error.code).toBe('parcel_taken');
+      }
       const row = await parcelRow(t.store, parcel.id);
       const winner = assignWon ? (await accountRow(t.store, runner.account.userName)).id : racerRow.id;
       expect(row).toMatchObject({ status: 'in_transit', runner_id: winner });

@@ -1,7 +1,9 @@
 import { messages } from '@csomag/domain/messages';
+import { parcelCreateBodySchema, parcelIdSchema } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { buildParcelBody, putInTransit, sendParcel } from '../../test/parcels.ts';
+import { schemaMessage } from '../../test/schema-message.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -90,9 +92,9 @@ describe('POST /api/parcels', () => {
     const response = await post(body, sender.cookie);
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toEqual({
-      code: 'unprocessable',
-      message: 'Geocode was not successful for the following reason: ZERO_RESULTS',
-      fields: { receiverAddress: 'Geocode was not successful for the following reason: ZERO_RESULTS' },
+      code: 'geocode_failed',
+      message: messages.geocodeFailed,
+      fields: { receiverAddress: messages.geocodeFailed },
     });
     expect(await storedWithCategory(body.category)).toBe(0);
   });
@@ -106,13 +108,13 @@ describe('POST /api/parcels', () => {
   });
 
   it.each([
-    ['missing', undefined, 'Add meg a feladó felhasználót.'],
-    ['unknown', 'nincs_ilyen_felhasznalo', 'Nincs ilyen felhasználó.'],
-  ])('refuses a superadmin parcel with a %s senderUser (400), saving nothing', async (_, senderUser, message) => {
+    ['missing', undefined, 'sender_required', messages.senderUserRequired],
+    ['unknown', 'nincs_ilyen_felhasznalo', 'sender_not_found', messages.accountNotFound],
+  ])('refuses a superadmin parcel with a %s senderUser (400), saving nothing', async (_, senderUser, code, message) => {
     const body = buildParcelBody(senderUser ? { senderUser } : {});
     const response = await post(body, admin.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ senderUser: message });
+    expect(response.json().error).toMatchObject({ code, fields: { senderUser: message } });
     expect(await storedWithCategory(body.category)).toBe(0);
   });
 
@@ -122,8 +124,10 @@ describe('POST /api/parcels', () => {
     for (const senderUser of [runner.account.userName, otherAdmin.account.userName]) {
       const response = await post(buildParcelBody({ senderUser }), admin.cookie);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields).toEqual({
-        senderUser: 'Feladó csak felhasználó (nem futár vagy admin) lehet.',
+      expect(response.json().error).toEqual({
+        code: 'sender_not_user',
+        message: messages.senderUserNotUser,
+        fields: { senderUser: messages.senderUserNotUser },
       });
     }
   });
@@ -134,7 +138,11 @@ describe('POST /api/parcels', () => {
     const body = buildParcelBody({ senderUser: other.account.userName });
     const refused = await post(body, sender.cookie);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.fields).toEqual({ senderUser: 'Csak a saját nevedben adhatsz fel csomagot.' });
+    expect(refused.json().error).toEqual({
+      code: 'sender_not_self',
+      message: messages.senderUserNotSelf,
+      fields: { senderUser: messages.senderUserNotSelf },
+    });
     expect(await storedWithCategory(body.category)).toBe(0);
     const own = await post(buildParcelBody({ senderUser: sender.account.userName }), sender.cookie);
     expect(own.statusCode).toBe(201);
@@ -145,30 +153,30 @@ describe('POST /api/parcels', () => {
     const body = buildParcelBody();
     const anonymous = await post(body);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error).toEqual({ code: 'unauthorized', message: 'Ehhez be kell jelentkezned.' });
+    expect(anonymous.json().error).toEqual({ code: 'sign_in_required', message: messages.signInRequired });
     const asRunner = await post(body, runner.cookie);
     expect(asRunner.statusCode).toBe(403);
-    expect(asRunner.json().error).toEqual({ code: 'forbidden', message: 'Ehhez nincs jogosultságod.' });
+    expect(asRunner.json().error).toEqual({ code: 'forbidden', message: messages.forbidden });
     expect(await storedWithCategory(body.category)).toBe(0);
   });
 
   it.each([
-    ['weightGrams', 0, 'A súly pozitív egész szám legyen (gramm).'],
-    ['weightGrams', -5, 'A súly pozitív egész szám legyen (gramm).'],
-    ['weightGrams', 1.5, 'A súly pozitív egész szám legyen (gramm).'],
-    ['weightGrams', '850g', 'A súly pozitív egész szám legyen (gramm).'],
-    ['weightGrams', 50_001, 'A súly legfeljebb 50000 gramm lehet.'],
-    ['category', '  ', 'Kötelező mező.'],
-    ['senderAddress', undefined, 'Kötelező mező.'],
-    ['receiverAddress', 'x'.repeat(201), 'Legfeljebb 200 karakter.'],
-    ['senderCoordinates', { lat: 91, lng: 19 }, 'Érvénytelen koordináta.'],
+    ['weightGrams', 0, messages.weightInvalid],
+    ['weightGrams', -5, messages.weightInvalid],
+    ['weightGrams', 1.5, messages.weightInvalid],
+    ['weightGrams', '850g', messages.weightInvalid],
+    ['weightGrams', 50_001, messages.weightTooHeavy(50_000)],
+    ['category', '  ', messages.required],
+    ['senderAddress', undefined, messages.required],
+    ['receiverAddress', 'x'.repeat(201), schemaMessage(parcelCreateBodySchema.shape.receiverAddress, 'x'.repeat(201))],
+    ['senderCoordinates', { lat: 91, lng: 19 }, messages.invalidCoordinates],
   ])('refuses a bad %s (%j) with 400 naming the field, saving nothing', async (field, value, message) => {
     const sender = await signUp(t.app);
     const body = buildParcelBody({ [field]: value });
     const response = await post(body, sender.cookie);
     expect(response.statusCode).toBe(400);
     const fieldName = field === 'senderCoordinates' ? 'senderCoordinates.lat' : field;
-    expect(response.json().error).toMatchObject({ code: 'bad_request', fields: { [fieldName]: message } });
+    expect(response.json().error).toMatchObject({ code: 'invalid_body', fields: { [fieldName]: message } });
     expect(await storedWithCategory(body.category)).toBe(0);
   });
 
@@ -182,7 +190,7 @@ describe('POST /api/parcels', () => {
     const body = buildParcelBody(pins);
     const limited = await post(body, busy.cookie);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toEqual({ code: 'rate_limited', message: 'Túl sok kérés. Próbáld újra később.' });
+    expect(limited.json().error).toEqual({ code: 'rate_limited', message: messages.tooManyRequests });
     expect(await storedWithCategory(body.category)).toBe(0);
     const other = await signUp(t.app);
     expect((await post(buildParcelBody(pins), other.cookie)).statusCode).toBe(201);
@@ -225,18 +233,15 @@ describe('GET /api/me/sent-parcels', () => {
   });
 
   it.each([
-    [
-      'status=elveszett',
-      'status',
-      'A státusz várakozik (waiting), szállítás alatt (in_transit) vagy leadott (delivered) lehet.',
-    ],
-    ['limit=0', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],
-    ['limit=201', 'limit', 'A limit 1 és 200 közötti egész szám legyen.'],
-    ['cursor=nem-a-mienk', 'cursor', 'Érvénytelen lapozási jel. Kezdd elölről a listát.'],
-  ])('refuses ?%s with 400 naming the field', async (query, field, message) => {
+    ['status=elveszett', 'status', 'invalid_body', messages.invalidStatus],
+    ['limit=0', 'limit', 'invalid_body', messages.invalidLimit(200)],
+    ['limit=201', 'limit', 'invalid_body', messages.invalidLimit(200)],
+    ['cursor=nem-a-mienk', 'cursor', 'invalid_cursor', messages.invalidCursor],
+  ])('refuses ?%s with 400 naming the field %s (%s)', async (query, field, code, message) => {
     const sender = await signUp(t.app);
     const response = await get(`/api/me/sent-parcels?${query}`, sender.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
     expect(response.json().error.fields).toEqual({ [field]: message });
   });
 
@@ -288,6 +293,7 @@ describe('GET /api/me/incoming-parcels', () => {
     const user = await signUp(t.app);
     const response = await get('/api/me/incoming-parcels?limit=abc', user.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(Object.keys(response.json().error.fields)).toEqual(['limit']);
   });
 });
@@ -300,6 +306,7 @@ describe('GET /api/parcels/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ...parcel,
+      version: 1,
       events: [{ at: parcel.createdAt, kind: 'created', actor: sender.account.userName }],
       contacts: null,
     });
@@ -365,6 +372,7 @@ describe('GET /api/parcels/:id', () => {
       payload: buildParcelBody({ recipientPhone }),
     });
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(response.json().error.fields).toEqual({ recipientPhone: messages.recipientPhoneInvalid });
     const sent = await get('/api/me/sent-parcels', sender.cookie);
     expect(sent.json().items).toEqual([]);
@@ -377,19 +385,25 @@ describe('GET /api/parcels/:id', () => {
     const parcel = await sendParcel(t.app, sender.cookie);
     const asStranger = await get(`/api/parcels/${parcel.id}`, stranger.cookie);
     expect(asStranger.statusCode).toBe(403);
+    expect(asStranger.json().error).toEqual({ code: 'forbidden', message: messages.forbidden });
     expect(asStranger.body).not.toContain(parcel.receiverAddress);
-    expect((await get(`/api/parcels/${parcel.id}`, otherRunner.cookie)).statusCode).toBe(403);
-    expect((await get(`/api/parcels/${parcel.id}`)).statusCode).toBe(401);
+    const asOtherRunner = await get(`/api/parcels/${parcel.id}`, otherRunner.cookie);
+    expect(asOtherRunner.statusCode).toBe(403);
+    expect(asOtherRunner.json().error.code).toBe('forbidden');
+    const anonymous = await get(`/api/parcels/${parcel.id}`);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('sign_in_required');
   });
 
   it('answers 404 in Hungarian for an unknown id and 400 naming id for a malformed one', async () => {
     const user = await signUp(t.app);
     const unknown = await get('/api/parcels/0000000000', user.cookie);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'not_found', message: 'Nincs ilyen azonosítójú csomag.' });
+    expect(unknown.json().error).toEqual({ code: 'parcel_not_found', message: messages.parcelNotFound });
     const malformed = await get('/api/parcels/nem-azonosito', user.cookie);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.fields).toEqual({ id: 'Érvénytelen csomagazonosító.' });
+    expect(malformed.json().error.code).toBe('invalid_body');
+    expect(malformed.json().error.fields).toEqual({ id: schemaMessage(parcelIdSchema, 'nem-azonosito') });
   });
 });
 
@@ -457,6 +471,6 @@ describe('GET /api/tracking/:id', () => {
   it.each(['0000000000', 'nem-azonosito', 'x'.repeat(80)])('answers 404 in Hungarian for %s', async (id) => {
     const response = await get(`/api/tracking/${id}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toEqual({ code: 'not_found', message: 'Nincs ilyen azonosítójú csomag.' });
+    expect(response.json().error).toEqual({ code: 'parcel_not_found', message: messages.parcelNotFound });
   });
 });

@@ -1,5 +1,4 @@
 import { PARCEL_CREATE_LIMIT_PER_MINUTE } from '@csomag/domain/constants';
-import { apiErrorSchema } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
 import {
   parcelCreateBodySchema,
@@ -10,11 +9,12 @@ import {
   parcelSchema,
   trackingViewSchema,
 } from '@csomag/domain/parcel';
-import { ROLES } from '@csomag/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, notFound } from '../../errors.ts';
-import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { errorResponses, refuse } from '../../errors.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { cancelParcel } from './changes.ts';
+import { parcelGuard } from './policy.ts';
 import {
   createParcel,
   getParcelDetail,
@@ -23,9 +23,6 @@ import {
   listSentParcels,
   type ParcelsContext,
 } from './service.ts';
-import { cancelParcel } from './transitions.ts';
-
-const errors = errorResponses(400, 401, 403, 404, 422, 429);
 
 export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (): ParcelsContext => ({ db: app.store.db, changes: app.changeFeed, geocoder: app.geocoder });
@@ -33,7 +30,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels',
     {
-      onRequest: requireRole('user', 'superadmin'),
+      onRequest: parcelGuard('send'),
       // 120 creations per account per minute (DESIGN §4); counted after sign-in and validation.
       config: {
         rateLimit: {
@@ -47,7 +44,17 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['parcels'],
         summary: 'Send a parcel (user: as themself; superadmin: for senderUser)',
         body: parcelCreateBodySchema,
-        response: { 201: parcelSchema, ...errors },
+        response: {
+          201: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'sender_required',
+            'sender_not_self',
+            'sender_not_found',
+            'sender_not_user',
+            'geocode_failed',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -60,12 +67,12 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/:id',
     {
-      onRequest: requireRole(...ROLES),
+      onRequest: parcelGuard('view'),
       schema: {
         tags: ['parcels'],
         summary: 'A parcel with its timeline (its sender, its runner, the superadmin)',
         params: z.object({ id: parcelIdSchema }),
-        response: { 200: parcelDetailSchema, ...errors },
+        response: { 200: parcelDetailSchema, ...errorResponses(...GUARD_CODES, 'parcel_not_found') },
       },
     },
     async (request) => getParcelDetail(app.store.db, signedIn(request), request.params.id),
@@ -74,12 +81,13 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/cancel',
     {
-      onRequest: requireRole('user'),
+      onRequest: parcelGuard('cancel'),
       schema: {
         tags: ['parcels'],
-        summary: "The sender withdraws a parcel while it waits ('Feladás visszavonása'); 409 once picked up",
+        summary:
+          'The sender withdraws a parcel while it waits (the cancel button of the sent list); 409 once picked up',
         params: z.object({ id: parcelIdSchema }),
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { 204: z.null(), ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'parcel_not_waiting') },
       },
     },
     async (request, reply) => {
@@ -93,12 +101,12 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/sent-parcels',
     {
-      onRequest: requireRole('user'),
+      onRequest: parcelGuard('listSent'),
       schema: {
         tags: ['parcels'],
         summary: 'Parcels I sent, newest first',
         querystring: parcelListQuerySchema,
-        response: { 200: parcelListSchema, ...errors },
+        response: { 200: parcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
     async (request) => listSentParcels(app.store.db, signedIn(request), request.query),
@@ -107,12 +115,12 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/incoming-parcels',
     {
-      onRequest: requireRole('user'),
+      onRequest: parcelGuard('listIncoming'),
       schema: {
         tags: ['parcels'],
         summary: 'Parcels addressed to my address, newest first',
         querystring: parcelListQuerySchema,
-        response: { 200: parcelListSchema, ...errors },
+        response: { 200: parcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
     async (request) => listIncomingParcels(app.store.db, signedIn(request), request.query),
@@ -126,13 +134,13 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Public tracking view of a parcel (anyone holding its id)',
         // Any text: a mistyped id is simply "no such parcel" for the person tracking it.
         params: z.object({ id: z.string() }),
-        response: { 200: trackingViewSchema, 404: apiErrorSchema },
+        response: { 200: trackingViewSchema, ...errorResponses('parcel_not_found') },
       },
     },
     async (request) => {
       const id = parcelIdSchema.safeParse(request.params.id);
       const view = id.success ? await getTrackingView(app.store.db, id.data) : null;
-      if (!view) throw notFound(messages.parcelNotFound);
+      if (!view) throw refuse('parcel_not_found', messages.parcelNotFound);
       return view;
     },
   );

@@ -17,11 +17,12 @@ import { decodeCursor, pageOf } from '../../db/cursor.ts';
 import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { AppError, refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
+import { insertParcel } from './changes.ts';
 import { newParcelId } from './parcel-id.ts';
-import { canViewParcel } from './policy.ts';
+import { mayParcel } from './policy.ts';
 import { presentParcel, presentTimelineEvent, presentTracking } from './present.ts';
 
 /** What parcel commands need; the app passes its own, the demo seed a quiet one. */
@@ -60,17 +61,16 @@ export async function newestFirst(query: ParcelQuery, { limit, cursor }: ParcelL
 
 /** A user sends as themself; the superadmin must name an existing account of role user. */
 async function resolveSender(db: Kysely<Database>, actor: AccountRow, senderUser: string | undefined) {
-  if (actor.role === 'user') {
+  if (!mayParcel(actor, 'sendForOthers')) {
     if (senderUser !== undefined && senderUser.toLowerCase() !== actor.user_name.toLowerCase()) {
-      throw badRequest(messages.senderUserNotSelf, { senderUser: messages.senderUserNotSelf });
+      throw refuseField('sender_not_self', 'senderUser', messages.senderUserNotSelf);
     }
     return actor;
   }
-  if (actor.role !== 'superadmin') throw forbidden(messages.forbidden);
-  if (!senderUser) throw badRequest(messages.senderUserRequired, { senderUser: messages.senderUserRequired });
+  if (!senderUser) throw refuseField('sender_required', 'senderUser', messages.senderUserRequired);
   const sender = await findAccountByUserName(db, senderUser);
-  if (!sender) throw badRequest(messages.accountNotFound, { senderUser: messages.accountNotFound });
-  if (sender.role !== 'user') throw badRequest(messages.senderUserNotUser, { senderUser: messages.senderUserNotUser });
+  if (!sender) throw refuseField('sender_not_found', 'senderUser', messages.accountNotFound);
+  if (!mayParcel(sender, 'beSender')) throw refuseField('sender_not_user', 'senderUser', messages.senderUserNotUser);
   return sender;
 }
 
@@ -88,7 +88,7 @@ async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promis
     place(body.receiverAddress, body.receiverCoordinates, body.receiverPrecision),
   ]);
   if (from && to) return [from, to];
-  throw unprocessable(messages.geocodeFailed, {
+  throw new AppError('geocode_failed', messages.geocodeFailed, {
     ...(from ? {} : { senderAddress: messages.geocodeFailed }),
     ...(to ? {} : { receiverAddress: messages.geocodeFailed }),
   });
@@ -128,23 +128,7 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       version: 1,
     };
     try {
-      await ctx.changes.transaction(async (trx, publish) => {
-        await trx.insertInto('parcels').values(row).execute();
-        await trx
-          .insertInto('parcel_events')
-          .values({ parcel_id: row.id, at: row.created_at, kind: 'created', actor_id: actor.id, data: null })
-          .execute();
-        await publish({
-          kind: 'created',
-          parcelId: row.id,
-          status: row.status,
-          runner: null,
-          senderUser: sender.user_name,
-          receiverKey,
-          previous: null,
-        });
-      });
-      return presentParcel({ ...row, sender_user_name: sender.user_name, runner_user_name: null });
+      return presentParcel(await insertParcel(ctx.changes, row, sender, actor));
     } catch (error) {
       // 50 random bits make a clash vanishingly rare; if one happens, draw another id.
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -166,11 +150,27 @@ export const listIncomingParcels = (db: Kysely<Database>, account: AccountRow, q
   return newestFirst(parcels, query);
 };
 
+/**
+ * Refuses a carrier's action on a parcel as read: whose it is before which state it is in, so
+ * another runner learns nothing more about it. The change itself checks both again atomically.
+ */
+export function assertCarrierMay(
+  actor: AccountRow,
+  action: 'deliver' | 'showHandoverCode',
+  parcel: Pick<ParcelRow, 'status' | 'sender_id' | 'runner_id'>,
+) {
+  if (parcel.status === 'in_transit' && !mayParcel(actor, action, parcel)) {
+    throw refuse('not_your_parcel', messages.notYourParcel);
+  }
+  if (parcel.status === 'delivered') throw refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
+  if (parcel.status !== 'in_transit') throw refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+}
+
 /** The full parcel with its timeline, for its sender, its runner and the superadmin. */
 export async function getParcelDetail(db: Kysely<Database>, account: AccountRow, id: string): Promise<ParcelDetail> {
   const parcel = await selectParcels(db).where('parcels.id', '=', id).executeTakeFirst();
-  if (!parcel) throw notFound(messages.parcelNotFound);
-  if (!canViewParcel(account, parcel)) throw forbidden(messages.forbidden);
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  if (!mayParcel(account, 'view', parcel)) throw refuse('forbidden', messages.forbidden);
   const events = await db
     .selectFrom('parcel_events')
     .leftJoin('accounts', 'accounts.id', 'parcel_events.actor_id')
@@ -180,7 +180,7 @@ export async function getParcelDetail(db: Kysely<Database>, account: AccountRow,
     .execute();
   // The carrier and the back office call people; the sender knows whom they wrote down.
   const contacts = parcel.sender_id === account.id ? null : ((await contactsOf(db, [id])).get(id) ?? null);
-  return { ...presentParcel(parcel), events: events.map(presentTimelineEvent), contacts };
+  return { ...presentParcel(parcel), version: parcel.version, events: events.map(presentTimelineEvent), contacts };
 }
 
 /** Who to call about each parcel: the recipient the sender named, and the sender. */

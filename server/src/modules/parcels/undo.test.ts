@@ -67,15 +67,21 @@ describe('POST /api/parcels/:id/give-back', () => {
     const parcel = await sendParcel(t.app, sender.cookie);
     const waiting = await post(`/api/parcels/${parcel.id}/give-back`, carrier.cookie, { reason });
     expect(waiting.statusCode).toBe(409);
-    expect(waiting.json().error.message).toBe(messages.parcelNotInTransit);
+    expect(waiting.json().error).toEqual({ code: 'parcel_not_in_transit', message: messages.parcelNotInTransit });
 
     await pickUp(t.app, carrier.cookie, parcel.id);
     const someoneElses = await post(`/api/parcels/${parcel.id}/give-back`, otherRunner.cookie, { reason });
     expect(someoneElses.statusCode).toBe(403);
-    expect(someoneElses.json().error.message).toBe(messages.notYourParcel);
-    expect((await post(`/api/parcels/${parcel.id}/give-back`, undefined, { reason })).statusCode).toBe(401);
-    expect((await post(`/api/parcels/${parcel.id}/give-back`, sender.cookie, { reason })).statusCode).toBe(403);
-    expect((await post(`/api/parcels/${parcel.id}/give-back`, admin.cookie, { reason })).statusCode).toBe(403);
+    expect(someoneElses.json().error).toEqual({ code: 'not_your_parcel', message: messages.notYourParcel });
+    for (const [cookie, status, code] of [
+      [undefined, 401, 'sign_in_required'],
+      [sender.cookie, 403, 'forbidden'],
+      [admin.cookie, 403, 'forbidden'],
+    ] as const) {
+      const response = await post(`/api/parcels/${parcel.id}/give-back`, cookie, { reason });
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error.code).toBe(code);
+    }
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
     expect(await kinds(parcel.id)).toEqual(['created', 'picked_up']);
   });
@@ -89,6 +95,7 @@ describe('POST /api/parcels/:id/give-back', () => {
     await pickUp(t.app, carrier.cookie, parcel.id);
     const response = await post(`/api/parcels/${parcel.id}/give-back`, carrier.cookie, body);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(Object.keys(response.json().error.fields)).toEqual(['reason']);
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
   });
@@ -103,21 +110,31 @@ describe('POST /api/parcels/:id/cancel', () => {
     expect(await kinds(parcel.id)).toEqual(['created', 'cancelled']);
     const sent = await t.app.inject({ url: '/api/me/sent-parcels?limit=200', headers: { cookie: sender.cookie } });
     expect(sent.json().items.map((p: { id: string }) => p.id)).not.toContain(parcel.id);
-    expect((await t.app.inject({ url: `/api/tracking/${parcel.id}` })).statusCode).toBe(404);
+    const tracking = await t.app.inject({ url: `/api/tracking/${parcel.id}` });
+    expect(tracking.statusCode).toBe(404);
+    expect(tracking.json().error.code).toBe('parcel_not_found');
   });
 
   it('refuses once a runner has it (409), and for anyone but its sender, changing nothing', async () => {
     const parcel = await sendParcel(t.app, sender.cookie);
-    expect((await post(`/api/parcels/${parcel.id}/cancel`, otherUser.cookie)).statusCode).toBe(404);
-    expect((await post(`/api/parcels/${parcel.id}/cancel`)).statusCode).toBe(401);
-    expect((await post(`/api/parcels/${parcel.id}/cancel`, carrier.cookie)).statusCode).toBe(403);
-    expect((await post(`/api/parcels/${parcel.id}/cancel`, admin.cookie)).statusCode).toBe(403);
+    for (const [cookie, status, code] of [
+      [otherUser.cookie, 404, 'parcel_not_found'],
+      [undefined, 401, 'sign_in_required'],
+      [carrier.cookie, 403, 'forbidden'],
+      [admin.cookie, 403, 'forbidden'],
+    ] as const) {
+      const response = await post(`/api/parcels/${parcel.id}/cancel`, cookie);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error.code).toBe(code);
+    }
     await pickUp(t.app, carrier.cookie, parcel.id);
     const late = await post(`/api/parcels/${parcel.id}/cancel`, sender.cookie);
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe(messages.cancelNotWaiting);
+    expect(late.json().error).toEqual({ code: 'parcel_not_waiting', message: messages.cancelNotWaiting });
     expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'in_transit' });
     expect(await kinds(parcel.id)).toEqual(['created', 'picked_up']);
-    expect((await post('/api/parcels/nem-azonosito/cancel', sender.cookie)).statusCode).toBe(400);
+    const malformed = await post('/api/parcels/nem-azonosito/cancel', sender.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('invalid_body');
   });
 });

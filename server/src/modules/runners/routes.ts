@@ -9,23 +9,25 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
-import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
+import { accountGuard } from '../users/policy.ts';
 import { createRunner, deleteRunner, findManagedRunner, listRunners, updateRunner } from './service.ts';
-
-const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The back office's runners (SPEC §2.8); a runner reads and edits only their own profile here. */
 export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/runners',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: accountGuard('listRunners'),
       schema: {
         tags: ['runners'],
         summary: 'Runners by name, or nearest to a parcel first (near=<parcel id>); q searches name and user name',
         querystring: runnerListQuerySchema,
-        response: { 200: runnerListSchema, ...errors },
+        response: {
+          200: runnerListSchema,
+          ...errorResponses(...GUARD_CODES, 'invalid_cursor', 'near_parcel_not_found'),
+        },
       },
     },
     async (request) => listRunners(app.store.db, request.query),
@@ -34,12 +36,12 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/runners',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: accountGuard('registerRunner'),
       schema: {
         tags: ['runners'],
         summary: 'Register a runner (inactive); the superadmin stays signed in as themself',
         body: runnerCreateBodySchema,
-        response: { 201: accountResponseSchema, ...errors },
+        response: { 201: accountResponseSchema, ...errorResponses(...GUARD_CODES, 'user_name_taken', 'email_taken') },
       },
     },
     async (request, reply) => {
@@ -52,16 +54,16 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/runners/:userName',
     {
-      onRequest: requireRole('runner', 'superadmin'),
+      onRequest: accountGuard('viewRunner'),
       schema: {
         tags: ['runners'],
         summary: 'A runner (that runner or the superadmin)',
         params: runnerParamsSchema,
-        response: { 200: accountResponseSchema, ...errors },
+        response: { 200: accountResponseSchema, ...errorResponses(...GUARD_CODES, 'runner_not_found') },
       },
     },
     async (request) => {
-      const runner = await findManagedRunner(app.store.db, signedIn(request), request.params.userName);
+      const runner = await findManagedRunner(app.store.db, signedIn(request), request.params.userName, 'viewRunner');
       return { account: presentAccount(runner) };
     },
   );
@@ -69,21 +71,30 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/runners/:userName',
     {
-      onRequest: requireRole('runner', 'superadmin'),
+      onRequest: accountGuard('editRunner'),
       schema: {
         tags: ['runners'],
         summary: 'Edit a runner (that runner or the superadmin): name, password, phone, address',
         description: 'userName and email are read-only (equal values accepted); an empty password keeps the old one.',
         params: runnerParamsSchema,
         body: runnerUpdateSchema,
-        response: { 200: accountResponseSchema, ...errors },
+        response: {
+          200: accountResponseSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'runner_not_found',
+            'user_name_read_only',
+            'email_taken',
+            'email_read_only',
+          ),
+        },
       },
     },
     async (request) => {
       const actor = signedIn(request);
-      const runner = await findManagedRunner(app.store.db, actor, request.params.userName);
+      const runner = await findManagedRunner(app.store.db, actor, request.params.userName, 'editRunner');
       const keepSession = actor.id === runner.id ? request.sessionTokenHash : null;
-      const updated = await updateRunner(app.store.db, runner, request.body, keepSession);
+      const updated = await updateRunner(app.store.db, actor, runner, request.body, keepSession);
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'runner updated');
       return { account: presentAccount(updated) };
     },
@@ -92,12 +103,12 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/runners/:userName',
     {
-      onRequest: requireRole('superadmin'),
+      onRequest: accountGuard('deleteRunner'),
       schema: {
         tags: ['runners'],
         summary: 'Delete a runner; refused (409) while they carry parcels',
         params: runnerParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses(...GUARD_CODES, 'runner_not_found', 'runner_carries_parcels') },
       },
     },
     async (request, reply) => {

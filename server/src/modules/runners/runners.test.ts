@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRow, eventsOf, expectNoSecrets, parcelRow, placeRunner } from '../../test/back-office.ts';
 import {
@@ -9,7 +10,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
-import { claimParcel, deliverParcel } from '../parcels/transitions.ts';
+import { claimParcel, deliverParcel } from '../parcels/changes.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -110,23 +111,28 @@ describe('GET /api/runners', () => {
   });
 
   it('refuses anonymous callers (401), users and runners (403)', async () => {
-    expect((await call('GET', '/api/runners')).statusCode).toBe(401);
-    expect((await call('GET', '/api/runners', user.cookie)).statusCode).toBe(403);
+    const anonymous = await call('GET', '/api/runners');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('sign_in_required');
+    const asUser = await call('GET', '/api/runners', user.cookie);
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.json().error.code).toBe('forbidden');
     const refused = await call('GET', '/api/runners', runner.cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toEqual({ code: 'forbidden', message: 'Ehhez nincs jogosultságod.' });
+    expect(refused.json().error).toEqual({ code: 'forbidden', message: messages.forbidden });
   });
 
   it.each([
-    ['limit=0', 'limit'],
-    ['limit=201', 'limit'],
-    ['near=nem-azonosito', 'near'],
-    ['near=ZZZZZZZZZZ', 'near'],
-    ['cursor=nem-cursor', 'cursor'],
-    [`q=${'x'.repeat(101)}`, 'q'],
-  ])('refuses %s with 400 naming %s', async (query, field) => {
+    ['limit=0', 'limit', 'invalid_body'],
+    ['limit=201', 'limit', 'invalid_body'],
+    ['near=nem-azonosito', 'near', 'invalid_body'],
+    ['near=ZZZZZZZZZZ', 'near', 'near_parcel_not_found'],
+    ['cursor=nem-cursor', 'cursor', 'invalid_cursor'],
+    [`q=${'x'.repeat(101)}`, 'q', 'invalid_body'],
+  ])('refuses %s with 400 naming %s (%s)', async (query, field, code) => {
     const response = await call('GET', `/api/runners?${query}`, admin.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
     expect(Object.keys(response.json().error.fields)).toEqual([field]);
   });
 });
@@ -169,10 +175,12 @@ describe('POST /api/runners', () => {
       buildRegistration({ userName: runner.account.userName }),
     );
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.fields).toEqual({ userName: 'Ez a felhasználónév már foglalt.' });
+    expect(taken.json().error.code).toBe('user_name_taken');
+    expect(taken.json().error.fields).toEqual({ userName: messages.userNameTaken });
     const email = await call('POST', '/api/runners', admin.cookie, buildRegistration({ email: user.account.email }));
     expect(email.statusCode).toBe(409);
-    expect(email.json().error.fields).toEqual({ email: 'Ezzel az email címmel már regisztráltak.' });
+    expect(email.json().error.code).toBe('email_taken');
+    expect(email.json().error.fields).toEqual({ email: messages.emailTaken });
   });
 
   it.each([
@@ -186,6 +194,7 @@ describe('POST /api/runners', () => {
     const body = buildRegistration({ [field]: value });
     const response = await call('POST', '/api/runners', admin.cookie, body);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_body');
     expect(Object.keys(response.json().error.fields)).toEqual([field]);
     const saved = await t.store.db
       .selectFrom('accounts')
@@ -196,13 +205,15 @@ describe('POST /api/runners', () => {
   });
 
   it('refuses anonymous callers (401), users and runners (403), saving nothing', async () => {
-    for (const [cookie, status] of [
-      [undefined, 401],
-      [user.cookie, 403],
-      [runner.cookie, 403],
+    for (const [cookie, status, code] of [
+      [undefined, 401, 'sign_in_required'],
+      [user.cookie, 403, 'forbidden'],
+      [runner.cookie, 403, 'forbidden'],
     ] as const) {
       const body = buildRegistration();
-      expect((await call('POST', '/api/runners', cookie, body)).statusCode).toBe(status);
+      const response = await call('POST', '/api/runners', cookie, body);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error.code).toBe(code);
       const saved = await t.store.db.selectFrom('accounts').select('id').where('email', '=', body.email).execute();
       expect(saved).toHaveLength(0);
     }
@@ -222,20 +233,29 @@ describe('GET /api/runners/:userName', () => {
 
   it('refuses another runner and users (403, even for unknown names) and anonymous callers (401)', async () => {
     const other = await signUp(t.app, { role: 'runner' });
-    expect((await call('GET', `/api/runners/${runner.account.userName}`, other.cookie)).statusCode).toBe(403);
-    expect((await call('GET', '/api/runners/nincs_ilyen', other.cookie)).statusCode).toBe(403);
-    expect((await call('GET', `/api/runners/${user.account.userName}`, user.cookie)).statusCode).toBe(403);
-    expect((await call('GET', `/api/runners/${runner.account.userName}`)).statusCode).toBe(401);
+    for (const [url, cookie] of [
+      [`/api/runners/${runner.account.userName}`, other.cookie],
+      ['/api/runners/nincs_ilyen', other.cookie],
+      [`/api/runners/${user.account.userName}`, user.cookie],
+    ]) {
+      const response = await call('GET', String(url), cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    }
+    const anonymous = await call('GET', `/api/runners/${runner.account.userName}`);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('sign_in_required');
   });
 
   it('answers the superadmin 404 for unknown names and for accounts that are not runners, 400 for a malformed name', async () => {
     for (const name of ['nincs_ilyen_futar', user.account.userName, admin.account.userName]) {
       const response = await call('GET', `/api/runners/${name}`, admin.cookie);
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toEqual({ code: 'not_found', message: 'Nincs ilyen futár.' });
+      expect(response.json().error).toEqual({ code: 'runner_not_found', message: messages.runnerNotFound });
     }
     const malformed = await call('GET', '/api/runners/ék', admin.cookie);
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('invalid_body');
     expect(Object.keys(malformed.json().error.fields)).toEqual(['userName']);
   });
 });
@@ -280,12 +300,12 @@ describe('PATCH /api/runners/:userName', () => {
   });
 
   it.each([
-    ['email', 'mas.cim@example.hu', 'Futár email címe nem módosítható.'],
-    ['userName', 'mas_nev', 'A felhasználónév nem módosítható.'],
-    ['name', '', 'Kötelező mező.'],
-    ['phoneNumber', '  ', 'Kötelező mező.'],
-    ['password', '123', 'A jelszó legalább 6 karakter legyen.'],
-  ])('refuses a changed or bad %s with 400 naming it, changing nothing', async (field, value, message) => {
+    ['email', 'mas.cim@example.hu', 'email_read_only', messages.emailReadOnlyForRunner],
+    ['userName', 'mas_nev', 'user_name_read_only', messages.userNameReadOnly],
+    ['name', '', 'invalid_body', messages.required],
+    ['phoneNumber', '  ', 'invalid_body', messages.required],
+    ['password', '123', 'invalid_body', messages.passwordMin],
+  ])('refuses a changed or bad %s with 400 (%s) naming it, changing nothing', async (field, value, code, message) => {
     const own = await signUp(t.app, { role: 'runner' });
     const before = await accountRow(t.store, own.account.userName);
     const response = await call('PATCH', `/api/runners/${own.account.userName}`, admin.cookie, {
@@ -293,6 +313,7 @@ describe('PATCH /api/runners/:userName', () => {
       [field]: value,
     });
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
     expect(response.json().error.fields).toEqual({ [field]: message });
     expect(await accountRow(t.store, own.account.userName)).toEqual(before);
   });
@@ -301,13 +322,14 @@ describe('PATCH /api/runners/:userName', () => {
     const target = await signUp(t.app, { role: 'runner' });
     const other = await signUp(t.app, { role: 'runner' });
     const before = await accountRow(t.store, target.account.userName);
-    for (const [cookie, status] of [
-      [other.cookie, 403],
-      [user.cookie, 403],
-      [undefined, 401],
+    for (const [cookie, status, code] of [
+      [other.cookie, 403, 'forbidden'],
+      [user.cookie, 403, 'forbidden'],
+      [undefined, 401, 'sign_in_required'],
     ] as const) {
       const response = await call('PATCH', `/api/runners/${target.account.userName}`, cookie, { name: 'Betörő' });
       expect(response.statusCode).toBe(status);
+      expect(response.json().error.code).toBe(code);
     }
     expect(await accountRow(t.store, target.account.userName)).toEqual(before);
   });
@@ -315,6 +337,7 @@ describe('PATCH /api/runners/:userName', () => {
   it('does not edit users through the runner route (404 for the superadmin)', async () => {
     const response = await call('PATCH', `/api/runners/${user.account.userName}`, admin.cookie, { name: 'Nem futár' });
     expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('runner_not_found');
     expect((await accountRow(t.store, user.account.userName)).name).toBe(user.account.name);
   });
 });
@@ -327,9 +350,13 @@ describe('DELETE /api/runners/:userName', () => {
     for (const parcel of parcels) await claimParcel(t.app.changeFeed, parcel.id, carrierRow, carrierRow, 'picked_up');
     const response = await call('DELETE', `/api/runners/${carrier.account.userName}`, admin.cookie);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe('conflict');
-    for (const parcel of parcels) expect(response.json().error.message).toContain(parcel.id);
-    expect(response.json().error.message).toMatch(/^A futár nem törölhető/);
+    expect(response.json().error.code).toBe('runner_carries_parcels');
+    // Named oldest first: two parcels sent within one millisecond may come in either order.
+    const ids = parcels.map((parcel) => parcel.id);
+    expect([
+      messages.runnerCarriesParcels(ids.join(', ')),
+      messages.runnerCarriesParcels(ids.toReversed().join(', ')),
+    ]).toContain(response.json().error.message);
     expect(await accountRow(t.store, carrier.account.userName)).toEqual(carrierRow);
     expect((await me(carrier.cookie)).json().account.userName).toBe(carrier.account.userName);
     for (const parcel of parcels) expect((await parcelRow(t.store, parcel.id))?.runner_id).toBe(carrierRow.id);
@@ -344,7 +371,9 @@ describe('DELETE /api/runners/:userName', () => {
 
     const response = await call('DELETE', `/api/runners/${leaving.account.userName}`, admin.cookie);
     expect(response.statusCode).toBe(204);
-    expect((await call('GET', `/api/runners/${leaving.account.userName}`, admin.cookie)).statusCode).toBe(404);
+    const gone = await call('GET', `/api/runners/${leaving.account.userName}`, admin.cookie);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.code).toBe('runner_not_found');
     expect((await me(leaving.cookie)).json().account).toBeNull();
     expect((await signIn(leaving.account.email, leaving.password)).statusCode).toBe(401);
 
@@ -360,22 +389,26 @@ describe('DELETE /api/runners/:userName', () => {
   });
 
   it('answers 404 for unknown names and accounts that are not runners, deleting nothing', async () => {
-    expect((await call('DELETE', '/api/runners/nincs_ilyen_futar', admin.cookie)).statusCode).toBe(404);
+    const unknown = await call('DELETE', '/api/runners/nincs_ilyen_futar', admin.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('runner_not_found');
     const response = await call('DELETE', `/api/runners/${user.account.userName}`, admin.cookie);
     expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBe('Nincs ilyen futár.');
+    expect(response.json().error).toEqual({ code: 'runner_not_found', message: messages.runnerNotFound });
     expect((await me(user.cookie)).json().account.userName).toBe(user.account.userName);
   });
 
   it('refuses anonymous callers (401), users and runners — even themselves — (403)', async () => {
     const target = await signUp(t.app, { role: 'runner' });
-    for (const [cookie, status] of [
-      [undefined, 401],
-      [user.cookie, 403],
-      [runner.cookie, 403],
-      [target.cookie, 403],
+    for (const [cookie, status, code] of [
+      [undefined, 401, 'sign_in_required'],
+      [user.cookie, 403, 'forbidden'],
+      [runner.cookie, 403, 'forbidden'],
+      [target.cookie, 403, 'forbidden'],
     ] as const) {
-      expect((await call('DELETE', `/api/runners/${target.account.userName}`, cookie)).statusCode).toBe(status);
+      const response = await call('DELETE', `/api/runners/${target.account.userName}`, cookie);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error.code).toBe(code);
     }
     expect((await me(target.cookie)).json().account.userName).toBe(target.account.userName);
   });

@@ -1,20 +1,20 @@
+import { EARTH_RADIUS_M } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import type { RunnerCreateBody, RunnerList, RunnerListQuery, RunnerUpdate } from '@csomag/domain/runner';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { decodeCursor, pageOf } from '../../db/cursor.ts';
-import { nowIso } from '../../db/database.ts';
+import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { createAccount, findAccountByUserName } from '../auth/accounts.ts';
+import { refuse, refuseField } from '../../errors.ts';
+import { createAccount, findRunnerByUserName } from '../auth/accounts.ts';
 import { presentAccount } from '../auth/present.ts';
-import { accountsByName, CURSOR_PART_MAX, cursorId, invalidCursor, matchesSearch } from '../users/directory.ts';
-import { canManageProfile } from '../users/policy.ts';
-import { updateProfile } from '../users/service.ts';
+import { detachDeletedRunner } from '../parcels/changes.ts';
+import { accountsByName, CURSOR_PART_MAX, matchesSearch } from '../users/directory.ts';
+import { mayAccount } from '../users/policy.ts';
+import { STRANGER, updateProfile } from '../users/service.ts';
 
 /** The earth's mean radius in metres, as domain/geo.ts uses it. */
-const EARTH_RADIUS_M = 6_371_008.8;
 /** Sort key of runners without a position: after every real distance. */
 const NO_POSITION = 1e15;
 
@@ -38,16 +38,16 @@ async function runnersNear(db: Kysely<Database>, parcelId: string, query: Runner
     .select(['sender_lat', 'sender_lng'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
-  if (!parcel) throw badRequest(messages.parcelNotFound, { near: messages.parcelNotFound });
+  if (!parcel) throw refuseField('near_parcel_not_found', 'near', messages.parcelNotFound);
   const distance = distanceFrom(parcel.sender_lat, parcel.sender_lng);
   const sortKey = sql<number>`coalesce(${distance}, ${sql.lit(NO_POSITION)})`;
   let page = selectRunners(db).select([distance.as('distance'), sortKey.as('sort_key')]);
   if (query.q) page = page.where(matchesSearch(query.q));
   if (query.cursor) {
     const [key = '', name = '', id = ''] = decodeCursor(query.cursor, 3, CURSOR_PART_MAX);
-    const after = Number(key);
-    if (!Number.isFinite(after)) throw invalidCursor();
-    page = page.where(sql<SqlBool>`(${sortKey}, accounts.name, accounts.id) > (${after}, ${name}, ${cursorId(id)})`);
+    page = page.where(
+      sql<SqlBool>`(${sortKey}, accounts.name, accounts.id) > (${cursorNumber(key)}, ${name}, ${cursorNumber(id, { integer: true })})`,
+    );
   }
   const rows = await page
     .orderBy(sortKey)
@@ -72,26 +72,34 @@ export function listRunners(db: Kysely<Database>, query: RunnerListQuery): Promi
 
 export const createRunner = (db: Kysely<Database>, body: RunnerCreateBody) => createAccount(db, body, 'runner');
 
-/** The runner behind a URL, for that runner or the superadmin (others: 403 without learning whether it exists). */
-export async function findManagedRunner(db: Kysely<Database>, actor: AccountRow, userName: string) {
-  if (!canManageProfile(actor, userName)) throw forbidden(messages.forbidden);
-  const account = await findAccountByUserName(db, userName);
-  // Users and admins are not runners: these routes neither show nor change them.
-  if (account?.role !== 'runner') throw notFound(messages.runnerNotFound);
-  return account;
+/**
+ * The runner behind a URL, for that runner or the superadmin (others: 403 without learning whether
+ * it exists). Users and admins are not runners: these routes neither show nor change them.
+ */
+export async function findManagedRunner(
+  db: Kysely<Database>,
+  actor: AccountRow,
+  userName: string,
+  action: 'viewRunner' | 'editRunner',
+) {
+  const runner = await findRunnerByUserName(db, userName);
+  if (!mayAccount(actor, action, runner ?? STRANGER)) throw refuse('forbidden', messages.forbidden);
+  if (!runner) throw refuse('runner_not_found', messages.runnerNotFound);
+  return runner;
 }
 
 /** The profile edit for runners: the user name and email stay, the role never changes (DESIGN §9). */
 export async function updateRunner(
   db: Kysely<Database>,
+  actor: AccountRow,
   target: AccountRow,
   { userName, ...patch }: RunnerUpdate,
   keepSessionHash: string | null,
 ): Promise<AccountRow> {
   if (userName !== undefined && userName.toLowerCase() !== target.user_name.toLowerCase()) {
-    throw badRequest(messages.userNameReadOnly, { userName: messages.userNameReadOnly });
+    throw refuseField('user_name_read_only', 'userName', messages.userNameReadOnly);
   }
-  return updateProfile(db, target, patch, keepSessionHash);
+  return updateProfile(db, actor, target, patch, keepSessionHash);
 }
 
 /** Shown in the refusal: the first few parcels the runner still carries. */
@@ -109,7 +117,7 @@ async function refuseWhileCarrying(db: Kysely<Database>, runnerId: number) {
   if (carried.length === 0) return;
   const ids = carried.slice(0, CARRIED_SHOWN).map((p) => p.id);
   const list = carried.length > CARRIED_SHOWN ? `${ids.join(', ')}, …` : ids.join(', ');
-  throw conflict(messages.runnerCarriesParcels(list));
+  throw refuse('runner_carries_parcels', messages.runnerCarriesParcels(list));
 }
 
 /**
@@ -123,37 +131,12 @@ export async function deleteRunner(
   admin: AccountRow,
   userName: string,
 ): Promise<void> {
-  const runner = await findAccountByUserName(db, userName);
-  if (runner?.role !== 'runner') throw notFound(messages.runnerNotFound);
+  const runner = await findRunnerByUserName(db, userName);
+  if (!runner) throw refuse('runner_not_found', messages.runnerNotFound);
   try {
-    await changes.transaction(async (trx) => {
+    await changes.transaction(async (trx, publish) => {
       await refuseWhileCarrying(trx, runner.id);
-      const at = nowIso();
-      const data = JSON.stringify({ runnerDeleted: runner.user_name });
-      await trx
-        .insertInto('parcel_events')
-        .columns(['parcel_id', 'at', 'kind', 'actor_id', 'data'])
-        .expression(
-          trx
-            .selectFrom('parcels')
-            // Typed casts: PostgreSQL cannot infer a bare parameter's type in a select list.
-            .select([
-              'id',
-              sql<string>`cast(${at} as text)`.as('at'),
-              sql<string>`cast(${'edited'} as text)`.as('kind'),
-              sql<number>`cast(${admin.id} as integer)`.as('actor_id'),
-              sql<string>`cast(${data} as text)`.as('data'),
-            ])
-            .where('runner_id', '=', runner.id),
-        )
-        .execute();
-      await trx
-        .updateTable('parcels')
-        .set((eb) => ({ runner_id: null, version: eb('version', '+', 1) }))
-        .where('runner_id', '=', runner.id)
-        .execute();
-      // SQLite may hand a deleted row's id to the next account: the timeline must not name them.
-      await trx.updateTable('parcel_events').set({ actor_id: null }).where('actor_id', '=', runner.id).execute();
+      await detachDeletedRunner(trx, publish, runner, admin);
       await trx.deleteFrom('sessions').where('account_id', '=', runner.id).execute();
       await trx.deleteFrom('accounts').where('id', '=', runner.id).execute();
     });

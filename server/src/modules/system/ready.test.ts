@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, testStore } from '../../test/harness.ts';
@@ -26,8 +27,8 @@ describe('GET /api/ready', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toEqual({
       code: 'not_ready',
-      message: 'Ez a szerverpéldány most nem fogad forgalmat.',
-      fields: { draining: 'A példány leáll.' },
+      message: messages.notReady,
+      fields: { draining: messages.notReadyDraining },
     });
     // Draining is this instance's own state: the other one stays ready.
     expect((await ready()).statusCode).toBe(200);
@@ -43,7 +44,8 @@ describe('GET /api/ready', () => {
     try {
       const response = await ready(other);
       expect(response.statusCode).toBe(503);
-      expect(response.json().error.fields).toEqual({ migrations: 'Az adatbázis szerkezete nem naprakész.' });
+      expect(response.json().error.code).toBe('not_ready');
+      expect(response.json().error.fields).toEqual({ migrations: messages.notReadyMigrations });
     } finally {
       await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
         t.store.db,
@@ -86,15 +88,13 @@ describe.runIf(testStore === 'postgres')('a PostgreSQL outage', () => {
     const during = await me();
     expect(during.statusCode).toBe(503);
     expect(during.headers['retry-after']).toBe('5');
-    expect(during.json().error).toEqual({
-      code: 'unavailable',
-      message: 'Az adatbázis most nem érhető el. Próbáld újra néhány másodperc múlva.',
-    });
+    expect(during.json().error).toEqual({ code: 'unavailable', message: messages.databaseUnavailable });
     const notReady = await ready(cut.app);
     expect(notReady.statusCode).toBe(503);
+    expect(notReady.json().error.code).toBe('not_ready');
     expect(notReady.json().error.fields).toMatchObject({
-      database: 'Az adatbázis nem válaszol.',
-      changeFeed: 'Az élő frissítések csatornája nem él.',
+      database: messages.notReadyDatabase,
+      changeFeed: messages.notReadyChangeFeed,
     });
     const login = await cut.app.inject({
       method: 'POST',
@@ -102,6 +102,7 @@ describe.runIf(testStore === 'postgres')('a PostgreSQL outage', () => {
       payload: { email: person.account.email, password: person.password },
     });
     expect(login.statusCode).toBe(503);
+    expect(login.json().error.code).toBe('unavailable');
 
     proxy.restore();
     let back = await ready(cut.app);

@@ -1,10 +1,11 @@
-import { apiErrorSchema } from '@csomag/domain/errors';
+import { configResponseSchema } from '@csomag/domain/config';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { missingMigrations } from '../../db/database.ts';
+import { errorResponses } from '../../errors.ts';
 
 /** A load balancer's probe gives up after a few seconds; a hung database must answer sooner than that. */
 const DATABASE_PROBE_MS = 2000;
@@ -41,7 +42,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: false },
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ok'), store: z.string() }), 503: apiErrorSchema },
+        response: { 200: z.object({ status: z.literal('ok'), store: z.string() }), ...errorResponses() },
       },
     },
     async (request, reply) => {
@@ -63,7 +64,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['system'],
         summary:
           'Readiness for a load balancer: 503 while the database, its schema or live updates are not there, or while draining',
-        response: { 200: z.object({ status: z.literal('ready') }), 503: apiErrorSchema },
+        response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses('not_ready') },
       },
     },
     async (_request, reply) => {
@@ -80,7 +81,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ tileUrl: z.string(), publicUrl: z.string().nullable() }) },
+        response: { 200: configResponseSchema, ...errorResponses() },
       },
     },
     async () => ({ tileUrl: app.config.tileUrl, publicUrl: app.config.publicUrl ?? null }),

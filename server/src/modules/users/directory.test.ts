@@ -41,18 +41,25 @@ describe('GET /api/users', () => {
   it('refuses anonymous callers (401), users and runners (403)', async () => {
     const user = await signUp(t.app);
     const runner = await signUp(t.app, { role: 'runner' });
-    expect((await get('/api/users?role=user')).statusCode).toBe(401);
-    expect((await get('/api/users?role=user', user.cookie)).statusCode).toBe(403);
-    expect((await get('/api/users?role=user', runner.cookie)).statusCode).toBe(403);
+    for (const [cookie, status, code] of [
+      [undefined, 401, 'sign_in_required'],
+      [user.cookie, 403, 'forbidden'],
+      [runner.cookie, 403, 'forbidden'],
+    ] as const) {
+      const response = await get('/api/users?role=user', cookie);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error.code).toBe(code);
+    }
   });
 
   it.each([
-    ['role=admin', 'role'],
-    ['limit=500', 'limit'],
-    ['cursor=nem-cursor', 'cursor'],
-  ])('refuses %s with 400 naming %s', async (query, field) => {
+    ['role=admin', 'role', 'invalid_body'],
+    ['limit=500', 'limit', 'invalid_body'],
+    ['cursor=nem-cursor', 'cursor', 'invalid_cursor'],
+  ])('refuses %s with 400 naming %s (%s)', async (query, field, code) => {
     const response = await get(`/api/users?${query}`, admin.cookie);
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe(code);
     expect(Object.keys(response.json().error.fields)).toEqual([field]);
   });
 });

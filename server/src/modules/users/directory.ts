@@ -1,10 +1,11 @@
+import { foldAccents, HUNGARIAN_ACCENT_FOLDS } from '@csomag/domain/address';
 import type { AccountList, AccountListQuery } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
 import type { Role } from '@csomag/domain/roles';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import { refuseField } from '../../errors.ts';
 import { presentAccount } from '../auth/present.ts';
 
 /** Finding accounts by name for the back office: the runner list, the sender picker. */
@@ -12,29 +13,7 @@ import { presentAccount } from '../auth/present.ts';
 /** A cursor part may hold a whole name (up to 100 characters). */
 export const CURSOR_PART_MAX = 120;
 
-/** Hungarian accented letters and what they fold to; SQLite's lower() only knows ASCII. */
-const FOLDS: readonly [string, string][] = [
-  ['Á', 'a'],
-  ['á', 'a'],
-  ['É', 'e'],
-  ['é', 'e'],
-  ['Í', 'i'],
-  ['í', 'i'],
-  ['Ó', 'o'],
-  ['ó', 'o'],
-  ['Ö', 'o'],
-  ['ö', 'o'],
-  ['Ő', 'o'],
-  ['ő', 'o'],
-  ['Ú', 'u'],
-  ['ú', 'u'],
-  ['Ü', 'u'],
-  ['ü', 'u'],
-  ['Ű', 'u'],
-  ['ű', 'u'],
-];
-
-export const invalidCursor = () => badRequest(messages.invalidCursor, { cursor: messages.invalidCursor });
+export const invalidCursor = () => refuseField('invalid_cursor', 'cursor', messages.invalidCursor);
 
 /** The account id a cursor ends with. */
 export function cursorId(part: string): number {
@@ -43,20 +22,16 @@ export function cursorId(part: string): number {
   return id;
 }
 
-/** A column folded the same way on both stores, so "adam" finds "Ádám". */
+/** A column folded like foldAccents, the same way on both stores, so "adam" finds "Ádám". */
 function folded(column: string): RawBuilder<string> {
   let text: RawBuilder<string> = sql`${sql.ref(column)}`;
-  for (const [from, to] of FOLDS) text = sql`replace(${text}, ${sql.lit(from)}, ${sql.lit(to)})`;
+  for (const [from, to] of HUNGARIAN_ACCENT_FOLDS) text = sql`replace(${text}, ${sql.lit(from)}, ${sql.lit(to)})`;
   return sql`lower(${text})`;
 }
 
 /** A LIKE pattern for text containing `q`, folded like `folded()`, with the wildcards escaped. */
 function containsPattern(q: string): string {
-  const fold = q
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-  return `%${fold.replace(/[\\%_]/g, '\\$&')}%`;
+  return `%${foldAccents(q).replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 export const matchesSearch = (q: string): Expression<SqlBool> => {

@@ -1,6 +1,49 @@
+import type { Role } from '@csomag/domain/roles';
 import type { AccountRow } from '../../db/schema.ts';
+import { allowedBy } from '../../plugins/auth.ts';
 
-/** A profile is read and edited by its owner and by the superadmin. */
-export function canManageProfile(actor: AccountRow, userName: string): boolean {
-  return actor.role === 'superadmin' || actor.user_name.toLowerCase() === userName.toLowerCase();
-}
+/** Who asks: an account, or nobody (signed out). */
+export type Actor = Pick<AccountRow, 'id' | 'role'> | null;
+/** What the account rules look at. */
+export type AccountFacts = Pick<AccountRow, 'id' | 'role'>;
+
+const is = (actor: Actor, ...roles: Role[]) => actor !== null && roles.includes(actor.role);
+const self = (actor: Actor, account: AccountFacts) => actor !== null && actor.id === account.id;
+
+/**
+ * Every "may this account do this to that account?" in one table, for the users, runners, location
+ * and map routes and their services. Without a target a rule answers whether the actor may do it
+ * to some account (a route's guard); with it, to that one.
+ */
+const rules = {
+  /** A profile (SPEC §2.6, §2.7): its owner and the superadmin. */
+  viewProfile: (actor: Actor, account?: AccountFacts) =>
+    is(actor, 'superadmin') || (actor !== null && (!account || self(actor, account))),
+  editProfile: (actor: Actor, account?: AccountFacts) =>
+    is(actor, 'superadmin') || (actor !== null && (!account || self(actor, account))),
+  /** A runner's email never changes, not even by the back office (SPEC §2.7, §2.8). */
+  changeEmail: (actor: Actor, account?: AccountFacts) => actor !== null && account?.role !== 'runner',
+  /** The runner pages: that runner and the superadmin. */
+  viewRunner: (actor: Actor, account?: AccountFacts) =>
+    is(actor, 'superadmin') || (is(actor, 'runner') && (!account || self(actor, account))),
+  editRunner: (actor: Actor, account?: AccountFacts) =>
+    is(actor, 'superadmin') || (is(actor, 'runner') && (!account || self(actor, account))),
+  listRunners: (actor: Actor) => is(actor, 'superadmin'),
+  registerRunner: (actor: Actor) => is(actor, 'superadmin'),
+  deleteRunner: (actor: Actor) => is(actor, 'superadmin'),
+  /** The back office's user picker (choosing a parcel's sender). */
+  searchUsers: (actor: Actor) => is(actor, 'superadmin'),
+  /** Share one's live position (shown only on the parcels one carries). */
+  reportLocation: (actor: Actor) => is(actor, 'runner'),
+  /** Place an address on the map (the send-parcel and edit forms). */
+  geocode: (actor: Actor) => actor !== null,
+} satisfies Record<string, (actor: Actor, account?: AccountFacts) => boolean>;
+
+export type AccountAction = keyof typeof rules;
+export const ACCOUNT_ACTIONS = Object.keys(rules) as AccountAction[];
+
+export const mayAccount = (actor: Actor, action: AccountAction, account?: AccountFacts): boolean =>
+  rules[action](actor, account);
+
+/** A route's guard from this policy: may the signed-in account do `action` to some account? */
+export const accountGuard = (action: AccountAction) => allowedBy((actor) => mayAccount(actor, action));

@@ -1,29 +1,28 @@
 import { accountResponseSchema, profileUpdateSchema, userNameField } from '@csomag/domain/account';
-import { ROLES } from '@csomag/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
-import { requireRole, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
+import { accountGuard } from './policy.ts';
 import { findManagedAccount, updateProfile } from './service.ts';
 
 const params = z.object({ userName: userNameField });
-const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:userName',
     {
-      onRequest: requireRole(...ROLES),
+      onRequest: accountGuard('viewProfile'),
       schema: {
         tags: ['users'],
         summary: 'A profile (its owner or the superadmin)',
         params,
-        response: { 200: accountResponseSchema, ...errors },
+        response: { 200: accountResponseSchema, ...errorResponses(...GUARD_CODES, 'account_not_found') },
       },
     },
     async (request) => {
-      const account = await findManagedAccount(app.store.db, signedIn(request), request.params.userName);
+      const account = await findManagedAccount(app.store.db, signedIn(request), request.params.userName, 'viewProfile');
       return { account: presentAccount(account) };
     },
   );
@@ -31,20 +30,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:userName',
     {
-      onRequest: requireRole(...ROLES),
+      onRequest: accountGuard('editProfile'),
       schema: {
         tags: ['users'],
         summary: 'Edit a profile (its owner or the superadmin); an empty password keeps the old one',
         params,
         body: profileUpdateSchema,
-        response: { 200: accountResponseSchema, ...errors },
+        response: {
+          200: accountResponseSchema,
+          ...errorResponses(...GUARD_CODES, 'account_not_found', 'email_taken', 'email_read_only'),
+        },
       },
     },
     async (request) => {
       const actor = signedIn(request);
-      const target = await findManagedAccount(app.store.db, actor, request.params.userName);
+      const target = await findManagedAccount(app.store.db, actor, request.params.userName, 'editProfile');
       const keepSession = actor.id === target.id ? request.sessionTokenHash : null;
-      const updated = await updateProfile(app.store.db, target, request.body, keepSession);
+      const updated = await updateProfile(app.store.db, actor, target, request.body, keepSession);
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'profile updated');
       return { account: presentAccount(updated) };
     },

@@ -5,24 +5,31 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, AccountUpdate, Database } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { refuse, refuseField } from '../../errors.ts';
 import { findAccountByEmail, findAccountByUserName } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { canManageProfile } from './policy.ts';
+import { type AccountFacts, mayAccount } from './policy.ts';
 
-/** The account behind a profile URL, if the actor may manage it; others learn nothing (403, not 404). */
+/**
+ * A name nobody has is judged as a stranger's account: only who may act on any account (the
+ * superadmin) learns that it does not exist; others get 403 either way.
+ */
+export const STRANGER: AccountFacts = { id: -1, role: 'user' };
+
+/** The account behind a profile URL, if the actor may view or edit it. */
 export async function findManagedAccount(
   db: Kysely<Database>,
   actor: AccountRow,
   userName: string,
+  action: 'viewProfile' | 'editProfile',
 ): Promise<AccountRow> {
-  if (!canManageProfile(actor, userName)) throw forbidden(messages.forbidden);
   const account = await findAccountByUserName(db, userName);
-  if (!account) throw notFound(messages.accountNotFound);
+  if (!mayAccount(actor, action, account ?? STRANGER)) throw refuse('forbidden', messages.forbidden);
+  if (!account) throw refuse('account_not_found', messages.accountNotFound);
   return account;
 }
 
-const emailTaken = () => conflict(messages.emailTaken, { email: messages.emailTaken });
+const emailTaken = () => refuseField('email_taken', 'email', messages.emailTaken);
 
 /**
  * Saves a profile edit. The role and user name never change here (DESIGN §9); a runner's email
@@ -30,6 +37,7 @@ const emailTaken = () => conflict(messages.emailTaken, { email: messages.emailTa
  */
 export async function updateProfile(
   db: Kysely<Database>,
+  actor: AccountRow,
   target: AccountRow,
   patch: ProfileUpdate,
   keepSessionHash: string | null,
@@ -44,8 +52,8 @@ export async function updateProfile(
   }
   // Forms send the read-only email back unchanged; only a different one is a change.
   if (patch.email !== undefined && patch.email !== target.email) {
-    if (target.role === 'runner') {
-      throw badRequest(messages.emailReadOnlyForRunner, { email: messages.emailReadOnlyForRunner });
+    if (!mayAccount(actor, 'changeEmail', target)) {
+      throw refuseField('email_read_only', 'email', messages.emailReadOnlyForRunner);
     }
     if (await findAccountByEmail(db, patch.email)) throw emailTaken();
     changes.email = patch.email;

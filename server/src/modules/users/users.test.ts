@@ -1,6 +1,9 @@
+import { addressField } from '@csomag/domain/account';
+import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
+import { schemaMessage } from '../../test/schema-message.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -55,18 +58,27 @@ describe('GET /api/users/:userName', () => {
     const runner = await signUp(t.app, { role: 'runner' });
     const refused = await getProfile(user.account.userName, other.cookie);
     expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({ code: 'forbidden', message: messages.forbidden });
     expect(refused.body).not.toContain(user.account.email);
-    expect((await getProfile(user.account.userName, runner.cookie)).statusCode).toBe(403);
-    expect((await getProfile('nincs_ilyen', other.cookie)).statusCode).toBe(403);
-    expect((await getProfile(user.account.userName)).statusCode).toBe(401);
+    for (const response of [
+      await getProfile(user.account.userName, runner.cookie),
+      await getProfile('nincs_ilyen', other.cookie),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    }
+    const anonymous = await getProfile(user.account.userName);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('sign_in_required');
   });
 
   it('answers the superadmin 404 for an unknown user and 400 for a malformed name', async () => {
     const unknown = await getProfile('nincs_ilyen_senki', admin.cookie);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'not_found', message: 'Nincs ilyen felhasználó.' });
+    expect(unknown.json().error).toEqual({ code: 'account_not_found', message: messages.accountNotFound });
     const malformed = await getProfile('ék', admin.cookie);
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('invalid_body');
     expect(Object.keys(malformed.json().error.fields)).toEqual(['userName']);
   });
 });
@@ -145,9 +157,9 @@ describe('PATCH /api/users/:userName', () => {
     );
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({
-      code: 'conflict',
-      message: 'Ezzel az email címmel már regisztráltak.',
-      fields: { email: 'Ezzel az email címmel már regisztráltak.' },
+      code: 'email_taken',
+      message: messages.emailTaken,
+      fields: { email: messages.emailTaken },
     });
     expect(await storedAccount(user.account.userName)).toMatchObject({
       name: user.account.name,
@@ -171,7 +183,11 @@ describe('PATCH /api/users/:userName', () => {
       runner.cookie,
     );
     expect(changed.statusCode).toBe(400);
-    expect(changed.json().error.fields).toEqual({ email: 'Futár email címe nem módosítható.' });
+    expect(changed.json().error).toEqual({
+      code: 'email_read_only',
+      message: messages.emailReadOnlyForRunner,
+      fields: { email: messages.emailReadOnlyForRunner },
+    });
     expect(await storedAccount(runner.account.userName)).toMatchObject({
       name: 'Futó Ferenc',
       email: runner.account.email,
@@ -193,24 +209,26 @@ describe('PATCH /api/users/:userName', () => {
     for (const cookie of [other.cookie, runner.cookie]) {
       const response = await patchProfile(user.account.userName, { name: 'Betörő', password: 'betoro-jelszo' }, cookie);
       expect(response.statusCode).toBe(403);
-      expect(response.json().error.message).toBe('Ehhez nincs jogosultságod.');
+      expect(response.json().error).toEqual({ code: 'forbidden', message: messages.forbidden });
     }
-    expect((await patchProfile(user.account.userName, { name: 'Betörő' })).statusCode).toBe(401);
+    const anonymous = await patchProfile(user.account.userName, { name: 'Betörő' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('sign_in_required');
     expect((await storedAccount(user.account.userName)).name).toBe(user.account.name);
     expect((await signIn(user.account.email, user.password)).statusCode).toBe(200);
   });
 
   it.each([
-    ['name', '', 'Kötelező mező.'],
-    ['phoneNumber', '  ', 'Kötelező mező.'],
-    ['address', 'x'.repeat(201), 'Legfeljebb 200 karakter.'],
-    ['email', 'nem-email', 'Érvénytelen email cím.'],
-    ['password', '12345', 'A jelszó legalább 6 karakter legyen.'],
+    ['name', '', messages.required],
+    ['phoneNumber', '  ', messages.required],
+    ['address', 'x'.repeat(201), schemaMessage(addressField, 'x'.repeat(201))],
+    ['email', 'nem-email', messages.invalidEmail],
+    ['password', '12345', messages.passwordMin],
   ])('refuses a bad %s (%j) with 400 naming the field, changing nothing', async (field, value, message) => {
     const user = await signUp(t.app);
     const response = await patchProfile(user.account.userName, { name: 'Nem mentődik', [field]: value }, user.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'bad_request', fields: { [field]: message } });
+    expect(response.json().error).toMatchObject({ code: 'invalid_body', fields: { [field]: message } });
     expect((await storedAccount(user.account.userName)).name).toBe(user.account.name);
   });
 });

@@ -2,7 +2,6 @@ import type { MapCluster, MapQuery, MapMarker as ParcelPin } from '@csomag/domai
 import { ADMIN_MAP } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { useQuery } from '@tanstack/react-query';
 import L, { type LatLngBounds } from 'leaflet';
 import { useCallback, useState } from 'react';
 import { Marker, useMap } from 'react-leaflet';
@@ -10,27 +9,26 @@ import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
-import { FormError } from '../../components/form-field.tsx';
+import { QueryError } from '../../components/query-state.tsx';
 import { roundedBounds } from '../../map/bounds.ts';
 import MapView, { type MapMarker, MapMarkers } from '../../map/map-view.tsx';
-import { mapQuery, useAdminLive } from './api.ts';
+import { useAdminLive, useMapView } from './api.ts';
 
 function Details({ parcelId }: { parcelId: string }) {
-  return <Link to={paths.adminEditParcel(parcelId)}>Részletek</Link>;
+  return <Link to={paths.adminEditParcel(parcelId)}>{messages.adminMapDetails}</Link>;
 }
 
 function pickupMarker(pin: ParcelPin, onSelect: () => void): MapMarker {
   return {
     key: `pickup-${pin.id}`,
     kind: 'pickup',
-    title: 'Felvételi pont',
+    title: messages.mapPickupPoint,
     position: pin.pickup,
     onClick: onSelect,
     popup: (
       <div className="popup">
         <p>
-          <strong>Kiszállítási cím:</strong> {pin.receiverAddress}
+          <strong>{messages.adminMapPopupReceiverAddress}</strong> {pin.receiverAddress}
         </p>
         <Details parcelId={pin.id} />
       </div>
@@ -42,21 +40,21 @@ function destinationMarker(pin: ParcelPin): MapMarker {
   return {
     key: `destination-${pin.id}`,
     kind: 'destination',
-    title: 'Hova',
+    title: messages.mapParcelDestination,
     position: pin.destination,
     popup: (
       <div className="popup">
         <p>
-          <strong>ID:</strong> <span className="mono">{pin.id}</span>
+          <strong>{messages.popupId}</strong> <span className="mono">{pin.id}</span>
         </p>
         <p>
-          <strong>Cím:</strong> {pin.receiverAddress}
+          <strong>{messages.popupAddress}</strong> {pin.receiverAddress}
         </p>
         <p>
-          <strong>Feladó:</strong> {pin.senderUser}
+          <strong>{messages.popupSender}</strong> {pin.senderUser}
         </p>
         <p>
-          <strong>Futár:</strong> {pin.runner ?? messages.waitingForRunner}
+          <strong>{messages.adminMapPopupRunner}</strong> {pin.runner ?? messages.waitingForRunner}
         </p>
         <Details parcelId={pin.id} />
       </div>
@@ -81,8 +79,8 @@ function ServerClusters({ clusters }: { clusters: MapCluster[] }) {
       key={`${cluster.lat},${cluster.lng}`}
       position={[cluster.lat, cluster.lng]}
       icon={clusterIcon(cluster.count)}
-      title={`${cluster.count} csomag`}
-      alt={`${cluster.count} csomag`}
+      title={messages.adminMapCluster(cluster.count)}
+      alt={messages.adminMapCluster(cluster.count)}
       eventHandlers={{ click: (event) => map.setView(event.latlng, map.getZoom() + 2) }}
     />
   ));
@@ -95,7 +93,7 @@ function ServerClusters({ clusters }: { clusters: MapCluster[] }) {
 export function AdminMapPage() {
   const [view, setView] = useState<MapQuery | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const result = useQuery(mapQuery(view));
+  const result = useMapView(view);
   useAdminLive([['map']]);
   const onViewChange = useCallback((bounds: LatLngBounds, zoom: number) => {
     setView({ ...roundedBounds(bounds), zoom: Math.round(zoom) });
@@ -106,15 +104,16 @@ export function AdminMapPage() {
 
   return (
     <section className="full-map">
-      <h1 className="visually-hidden">Térkép</h1>
-      {result.isError && <FormError message={errorMessage(result.error)} />}
+      <h1 className="visually-hidden">{messages.adminMapTitle}</h1>
+      {/* The map stays usable when a view fails to load: the error shows above it. */}
+      {result.isError && <QueryError error={result.error} />}
       {data && (
         <p className="map-total" role="status">
-          {data.total.toLocaleString('hu-HU')} csomag a térképen
+          {messages.adminMapTotal(data.total.toLocaleString('hu-HU'))}
         </p>
       )}
       <MapView
-        label="Csomagok térképe"
+        label={messages.adminMapLabel}
         center={ADMIN_MAP.center}
         zoom={ADMIN_MAP.zoom}
         height={ADMIN_MAP.height}

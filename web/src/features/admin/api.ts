@@ -1,18 +1,22 @@
-import { accountResponseSchema, type NewAccount, type ProfileUpdate } from '@csomag/domain/account';
+import { accountResponseSchema, accountSchema, type NewAccount, type ProfileUpdate } from '@csomag/domain/account';
 import { type MapQuery, mapResponseSchema, type ParcelAdminUpdate } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import { type ParcelStatus, parcelDetailSchema, parcelSchema } from '@csomag/domain/parcel';
+import { type ParcelCreateBody, type ParcelStatus, pageOf, parcelSchema } from '@csomag/domain/parcel';
 import { type RunnerList, runnerListSchema } from '@csomag/domain/runner';
 import {
   infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
+  skipToken,
+  useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
+import { parcelDetailQuery } from '../../api/parcel.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
 import { notify } from '../../lib/notify.ts';
 
@@ -21,54 +25,93 @@ const parcelPath = (parcelId: string) => `/parcels/${encodeURIComponent(parcelId
 
 // ——— runners ———
 
+/** One page of runners: by name (`q`), or nearest first to a parcel (`near`, its id). */
+export const getRunners = (
+  { q, near, cursor }: { q: string; near?: string | undefined; cursor?: string | undefined },
+  signal?: AbortSignal,
+) => {
+  const params = new URLSearchParams({ limit: '20' });
+  if (q) params.set('q', q);
+  if (near) params.set('near', near);
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest('GET', `/runners?${params}`, runnerListSchema, undefined, signal);
+};
+
 export const runnersQuery = (q: string, near?: string) =>
   infiniteQueryOptions({
     queryKey: ['runners', { q, near }],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: '20' });
-      if (q) params.set('q', q);
-      if (near) params.set('near', near);
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest('GET', `/runners?${params}`, runnerListSchema, undefined, signal);
-    },
+    queryFn: ({ pageParam, signal }) => getRunners({ q, near, cursor: pageParam }, signal),
     getNextPageParam: (last: RunnerList) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 
+export const useRunners = (q: string) => useInfiniteQuery(runnersQuery(q));
+
+/** The runners nearest to a parcel; nothing is asked before a parcel is chosen. */
+export const useRunnersNear = (parcelId: string) =>
+  useInfiniteQuery({ ...runnersQuery('', parcelId || undefined), enabled: parcelId !== '' });
+
+export const getRunner = async (userName: string, signal?: AbortSignal) =>
+  (await apiRequest('GET', runnerPath(userName), accountResponseSchema, undefined, signal)).account;
+
 export const runnerQuery = (userName: string) =>
   queryOptions({
     queryKey: ['runner', userName],
-    queryFn: async ({ signal }) =>
-      (await apiRequest('GET', runnerPath(userName), accountResponseSchema, undefined, signal)).account,
+    queryFn: ({ signal }) => getRunner(userName, signal),
   });
+
+export const useRunner = (userName: string) => useQuery(runnerQuery(userName));
+
+export const registerRunner = (body: NewAccount) => apiRequest('POST', '/runners', accountResponseSchema, body);
 
 export function useRegisterRunner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewAccount) => apiRequest('POST', '/runners', accountResponseSchema, body),
+    mutationFn: registerRunner,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['runners'] }),
   });
 }
 
+export const updateRunner = async (userName: string, body: ProfileUpdate) =>
+  (await apiRequest('PATCH', runnerPath(userName), accountResponseSchema, body)).account;
+
 export function useUpdateRunner(userName: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => apiRequest('PATCH', runnerPath(userName), accountResponseSchema, body),
-    onSuccess: ({ account }) => {
+    mutationFn: (body: ProfileUpdate) => updateRunner(userName, body),
+    onSuccess: (account) => {
       queryClient.setQueryData(runnerQuery(userName).queryKey, account);
       queryClient.invalidateQueries({ queryKey: ['runners'] });
     },
   });
 }
 
+export const deleteRunner = (userName: string) => apiRequest('DELETE', runnerPath(userName), z.unknown());
+
 export function useDeleteRunner(userName: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('DELETE', runnerPath(userName), z.unknown()),
+    mutationFn: () => deleteRunner(userName),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['runners'] }),
   });
 }
+
+// ——— users (the sender of a parcel the back office creates) ———
+
+const userPage = pageOf(accountSchema);
+
+/** The first users whose user name or name matches `q`: suggestions, not a list to page through. */
+export const getUserSuggestions = (q: string, signal?: AbortSignal) =>
+  apiRequest('GET', `/users?role=user&limit=10&q=${encodeURIComponent(q)}`, userPage, undefined, signal);
+
+export const userSuggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['users', 'suggestions', q],
+    queryFn: ({ signal }) => getUserSuggestions(q, signal),
+  });
+
+export const useUserSuggestions = (q: string) => useQuery(userSuggestionsQuery(q));
 
 // ——— parcels ———
 
@@ -84,22 +127,22 @@ export const adminParcelsQuery = (filters: ParcelFilters, limit = 20) => ({
   placeholderData: keepPreviousData,
 });
 
+export const useAdminParcels = (filters: ParcelFilters, limit?: number) =>
+  useInfiniteQuery(adminParcelsQuery(filters, limit));
+
+/** One parcel with its timeline and contacts, read through the shared detail query (its key is its shape's). */
+export const useParcelDetail = (parcelId: string) => useQuery(parcelDetailQuery(parcelId));
+
 /** The back office sees every change (topic `parcels`). */
 export const useAdminLive = (keys: readonly (readonly unknown[])[] = [['parcels'], ['parcel'], ['map']]) =>
   useLiveRefetch(['parcels'], keys);
-
-export const parcelQuery = (parcelId: string) =>
-  queryOptions({
-    queryKey: ['parcel', parcelId],
-    queryFn: ({ signal }) => apiRequest('GET', parcelPath(parcelId), parcelDetailSchema, undefined, signal),
-  });
 
 /**
  * A change to parcels that every parcel view then shows. With `done`, the hook itself tells the
  * result, success or refusal: the live list may drop the card whose button asked before the answer
  * arrives, and TanStack Query calls no `mutate` callback of an unmounted component.
  */
-function useParcelMutation<Input>(request: (input: Input) => Promise<unknown>, done?: string) {
+function useParcelMutation<Input, Output>(request: (input: Input) => Promise<Output>, done?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -115,38 +158,49 @@ function useParcelMutation<Input>(request: (input: Input) => Promise<unknown>, d
   });
 }
 
+/** SPEC §2.8: the back office sends a parcel in an existing user's name. */
+export const createParcel = (body: ParcelCreateBody) => apiRequest('POST', '/parcels', parcelSchema, body);
+
+export const useCreateParcel = () => useParcelMutation(createParcel);
+
+export const updateParcel = (parcelId: string, body: ParcelAdminUpdate) =>
+  apiRequest('PATCH', parcelPath(parcelId), parcelSchema, body);
+
 export const useUpdateParcel = (parcelId: string) =>
-  useParcelMutation((body: ParcelAdminUpdate) => apiRequest('PATCH', parcelPath(parcelId), parcelSchema, body));
+  useParcelMutation((body: ParcelAdminUpdate) => updateParcel(parcelId, body));
 
 /** A parcel a runner carries is deleted only with a reason (the server asks for it too). */
-export const useDeleteParcel = (parcelId: string, reason?: string) =>
-  useParcelMutation<void>(() =>
-    apiRequest('DELETE', parcelPath(parcelId), z.unknown(), reason === undefined ? undefined : { reason }),
-  );
+export const deleteParcel = (parcelId: string, reason?: string) =>
+  apiRequest('DELETE', parcelPath(parcelId), z.unknown(), reason === undefined ? undefined : { reason });
+
+export const useDeleteParcel = (parcelId: string) =>
+  useParcelMutation((reason: string | undefined) => deleteParcel(parcelId, reason));
 
 /** 'Leadás': the superadmin hands a parcel over without a position. */
-export const useHandOver = () =>
-  useParcelMutation(
-    (parcelId: string) => apiRequest('POST', `${parcelPath(parcelId)}/deliver`, parcelSchema, {}),
-    messages.parcelDelivered,
-  );
+export const handOverParcel = (parcelId: string) =>
+  apiRequest('POST', `${parcelPath(parcelId)}/deliver`, parcelSchema, {});
 
-export const useAssign = () =>
-  useParcelMutation(
-    ({ parcelId, runner }: { parcelId: string; runner: string }) =>
-      apiRequest('POST', `${parcelPath(parcelId)}/assign`, parcelSchema, { runner }),
-    messages.parcelAssigned,
-  );
+export const useHandOver = () => useParcelMutation(handOverParcel, messages.parcelDelivered);
+
+export const assignParcel = ({ parcelId, runner }: { parcelId: string; runner: string }) =>
+  apiRequest('POST', `${parcelPath(parcelId)}/assign`, parcelSchema, { runner });
+
+export const useAssign = () => useParcelMutation(assignParcel, messages.parcelAssigned);
 
 // ——— map ———
+
+/** What is in view: the parcels themselves when few, counted grid cells when many. */
+export const getMapView = (view: MapQuery, signal?: AbortSignal) => {
+  const params = new URLSearchParams(Object.entries(view).map(([key, value]) => [key, String(value)]));
+  return apiRequest('GET', `/map/parcels?${params}`, mapResponseSchema, undefined, signal);
+};
 
 export const mapQuery = (view: MapQuery | null) =>
   queryOptions({
     queryKey: ['map', view],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams(Object.entries(view ?? {}).map(([key, value]) => [key, String(value)]));
-      return apiRequest('GET', `/map/parcels?${params}`, mapResponseSchema, undefined, signal);
-    },
-    enabled: view !== null,
+    // Nothing is asked for before the map has reported its first view.
+    queryFn: view === null ? skipToken : ({ signal }) => getMapView(view, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useMapView = (view: MapQuery | null) => useQuery(mapQuery(view));

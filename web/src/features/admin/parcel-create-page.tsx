@@ -1,18 +1,17 @@
 import { userNameField } from '@csomag/domain/account';
 import { messages } from '@csomag/domain/messages';
-import { type ParcelCreateBody, parcelCreateBodySchema, parcelSchema } from '@csomag/domain/parcel';
+import { parcelCreateBodySchema } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { apiRequest } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useCreateParcel } from './api.ts';
 import { UserPicker } from './user-picker.tsx';
 
 const schema = parcelCreateBodySchema
@@ -22,12 +21,8 @@ type Values = z.infer<typeof schema>;
 
 /** SPEC §2.8: the back office sends a parcel for an existing user; geocoded like the sender's form. */
 export function AdminParcelCreatePage() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const create = useMutation({
-    mutationFn: (body: ParcelCreateBody) => apiRequest('POST', '/parcels', parcelSchema, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
-  });
+  const create = useCreateParcel();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -46,18 +41,22 @@ export function AdminParcelCreatePage() {
   });
   return (
     <section className="page narrow">
-      <h1>Szuper Admin Csomag Létrehozás</h1>
+      <h1>{messages.adminCreateParcelTitle}</h1>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <UserPicker value={senderUser} error={errors.senderUser?.message} {...form.register('senderUser')} />
-        <FormField label="Feladási cím" error={errors.senderAddress?.message} {...form.register('senderAddress')} />
         <FormField
-          label="Kiszállítási cím"
+          label={messages.senderAddressLabel}
+          error={errors.senderAddress?.message}
+          {...form.register('senderAddress')}
+        />
+        <FormField
+          label={messages.receiverAddressLabel}
           error={errors.receiverAddress?.message}
           {...form.register('receiverAddress')}
         />
         <ParcelDetailFields register={form.register} errors={errors} />
         <FormError message={serverSummary(errors)} />
-        <SubmitButton busy={isSubmitting}>Létrehoz</SubmitButton>
+        <SubmitButton busy={isSubmitting}>{messages.adminCreateParcelSubmit}</SubmitButton>
       </form>
     </section>
   );

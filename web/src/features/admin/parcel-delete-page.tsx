@@ -1,30 +1,34 @@
 import { messages } from '@csomag/domain/messages';
+import type { ParcelDetail } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { FormField } from '../../components/form-field.tsx';
-import { parcelQuery, useDeleteParcel } from './api.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { useDeleteParcel, useParcelDetail } from './api.ts';
+import { ConfirmDelete, DeletePage } from './confirm-delete.tsx';
+
+function ConfirmParcelDelete({ parcel }: { parcel: ParcelDetail }) {
+  const remove = useDeleteParcel(parcel.id);
+  // A parcel a runner carries is taken from them: the question names them, and a reason is needed.
+  const carrier = parcel.status === 'in_transit' ? parcel.runner : null;
+  return (
+    <ConfirmDelete
+      question={
+        carrier ? messages.confirmCarriedParcelDelete(parcel.id, carrier) : messages.confirmParcelDelete(parcel.id)
+      }
+      askReason={carrier !== null}
+      onDelete={(reason) => remove.mutateAsync(reason)}
+      deletedMessage={messages.parcelDeleted}
+      backTo={paths.adminParcels}
+    />
+  );
+}
 
 export function AdminParcelDeletePage() {
   const parcelId = useParams().packageId ?? '';
-  const parcel = useQuery(parcelQuery(parcelId));
-  const [reason, setReason] = useState('');
-  // A parcel a runner carries is taken from them: the question names them, and a reason is needed.
-  const carrier = parcel.data?.status === 'in_transit' ? parcel.data.runner : null;
-  const remove = useDeleteParcel(parcelId, carrier ? reason : undefined);
+  const parcel = useParcelDetail(parcelId);
   return (
-    <ConfirmDelete
-      title="Csomag törlése"
-      question={
-        carrier ? messages.confirmCarriedParcelDelete(parcelId, carrier) : messages.confirmParcelDelete(parcelId)
-      }
-      remove={remove}
-      deletedMessage={messages.parcelDeleted}
-      backTo={paths.adminParcels}
-      disabled={parcel.isPending || (carrier !== null && reason.trim().length < 3)}
-      fields={carrier && <FormField label="Indok" value={reason} onChange={(event) => setReason(event.target.value)} />}
-    />
+    <DeletePage title={messages.adminDeleteParcelTitle}>
+      <QueryState query={parcel}>{(data) => <ConfirmParcelDelete parcel={data} />}</QueryState>
+    </DeletePage>
   );
 }

@@ -11,20 +11,19 @@ import {
 } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { errorMessage } from '../../api/client.ts';
+import { parcelDetailQuery } from '../../api/parcel.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
-import { Loading } from '../../components/loading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
-import { parcelQuery, useAdminLive, useHandOver, useUpdateParcel } from './api.ts';
+import { useAdminLive, useHandOver, useParcelDetail, useUpdateParcel } from './api.ts';
 
 const editSchema = parcelAdminUpdateSchema
   .pick({ category: true, status: true, senderAddress: true, receiverAddress: true })
@@ -55,11 +54,14 @@ function ParcelPins({
     draggable: true,
     onDragEnd: (moved) => onMove(kind, moved),
   });
-  const markers = [pin('pickup', 'Felvételi pont', pickup), pin('destination', 'Kiszállítási pont', destination)];
+  const markers = [
+    pin('pickup', messages.mapPickupPoint, pickup),
+    pin('destination', messages.mapDestinationPoint, destination),
+  ];
   return (
     <div className="field">
       <LazyMap
-        label="A feladási és a kiszállítási pont"
+        label={messages.mapBothPointsLabel}
         center={pickup}
         zoom={12}
         height="320px"
@@ -68,10 +70,10 @@ function ParcelPins({
       />
       <div className="card-actions">
         <button type="button" className="button" onClick={() => onFocus(focus === pickup ? null : pickup)}>
-          Felvételi pont megnézése
+          {messages.showPin(messages.mapPickupPoint)}
         </button>
         <button type="button" className="button" onClick={() => onFocus(focus === destination ? null : destination)}>
-          Kiszállítási pont megnézése
+          {messages.showPin(messages.mapDestinationPoint)}
         </button>
       </div>
     </div>
@@ -105,6 +107,8 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
     ) as ParcelAdminUpdate;
     if (needsReason && values.reason) changed.reason = values.reason;
     Object.assign(changed, moved);
+    // The version this form showed: a parcel changed since is refused, not overwritten (ADR 0006).
+    changed.version = parcel.version;
     try {
       await update.mutateAsync(changed);
       setMoved({});
@@ -115,15 +119,18 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
   });
   return (
     <form className="form card" onSubmit={onSubmit} noValidate>
-      <FormField label="Azonosító" value={parcel.id} readOnly disabled />
-      <FormField label="Létrehozva" value={formatTimestamp(parcel.createdAt)} readOnly disabled />
+      <FormField label={messages.adminParcelId} value={parcel.id} readOnly disabled />
+      <FormField label={messages.adminParcelCreatedAt} value={formatTimestamp(parcel.createdAt)} readOnly disabled />
       <p className="muted">
-        Súly: {formatWeight(parcel.weightGrams)} · Feladó: {parcel.senderUser} · Futár:{' '}
-        {parcel.runner ?? messages.waitingForRunner}
+        {messages.adminParcelSummary(
+          formatWeight(parcel.weightGrams),
+          parcel.senderUser,
+          parcel.runner ?? messages.waitingForRunner,
+        )}
       </p>
-      <FormField label="Kategória" error={errors.category?.message} {...form.register('category')} />
+      <FormField label={messages.categoryLabel} error={errors.category?.message} {...form.register('category')} />
       <div className="field">
-        <label htmlFor="parcel-status">Státusz</label>
+        <label htmlFor="parcel-status">{messages.statusLabel}</label>
         <select id="parcel-status" {...form.register('status')}>
           {PARCEL_STATUSES.map((option) => (
             <option
@@ -138,10 +145,16 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
         </select>
         {errors.status?.message && <p className="field-error">{errors.status.message}</p>}
       </div>
-      {needsReason && <FormField label="Indok" error={errors.reason?.message} {...form.register('reason')} />}
-      <FormField label="Feladási cím" error={errors.senderAddress?.message} {...form.register('senderAddress')} />
+      {needsReason && (
+        <FormField label={messages.adminReason} error={errors.reason?.message} {...form.register('reason')} />
+      )}
       <FormField
-        label="Kiszállítási cím"
+        label={messages.senderAddressLabel}
+        error={errors.senderAddress?.message}
+        {...form.register('senderAddress')}
+      />
+      <FormField
+        label={messages.receiverAddressLabel}
         error={errors.receiverAddress?.message}
         {...form.register('receiverAddress')}
       />
@@ -159,51 +172,55 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
       />
       <FormError message={serverSummary(errors)} />
       <div className="card-actions">
-        <SubmitButton busy={isSubmitting}>Módosít</SubmitButton>
+        <SubmitButton busy={isSubmitting}>{messages.adminEditParcelSubmit}</SubmitButton>
         <button
           type="button"
           className="button"
           disabled={parcel.status !== 'in_transit' || handOver.isPending}
           onClick={() => handOver.mutate(parcel.id)}
         >
-          Leadás
+          {messages.adminHandOver}
         </button>
         <Link className="button" to={paths.adminParcels}>
-          Vissza
+          {messages.adminBack}
         </Link>
       </div>
     </form>
   );
 }
 
+function Timeline({ events }: { events: ParcelDetail['events'] }) {
+  return (
+    <section className="card timeline" aria-labelledby="admin-timeline-title">
+      <h2 id="admin-timeline-title">{messages.timelineTitle}</h2>
+      <ol>
+        {events.map((event, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only ever grows at its end
+          <li key={index}>
+            <time dateTime={event.at}>{formatTimestamp(event.at)}</time> {parcelEventLabels[event.kind]}
+            {event.actor && <span className="muted"> ({event.actor})</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function AdminParcelEditPage() {
   const parcelId = useParams().packageId ?? '';
-  const parcel = useQuery(parcelQuery(parcelId));
-  useAdminLive([['parcel', parcelId]]);
+  const parcel = useParcelDetail(parcelId);
+  useAdminLive([parcelDetailQuery(parcelId).queryKey]);
   return (
     <section className="page">
-      <h1>Csomag Szerkesztése</h1>
-      {parcel.isPending ? (
-        <Loading />
-      ) : parcel.isError ? (
-        <FormError message={errorMessage(parcel.error)} />
-      ) : (
-        <div className="profile-layout">
-          <ParcelEditForm parcel={parcel.data} />
-          <section className="card timeline" aria-labelledby="admin-timeline-title">
-            <h2 id="admin-timeline-title">Előzmények</h2>
-            <ol>
-              {parcel.data.events.map((event, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only ever grows at its end
-                <li key={index}>
-                  <time dateTime={event.at}>{formatTimestamp(event.at)}</time> {parcelEventLabels[event.kind]}
-                  {event.actor && <span className="muted"> ({event.actor})</span>}
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
-      )}
+      <h1>{messages.adminEditParcelTitle}</h1>
+      <QueryState query={parcel}>
+        {(data) => (
+          <div className="profile-layout">
+            <ParcelEditForm parcel={data} />
+            <Timeline events={data.events} />
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

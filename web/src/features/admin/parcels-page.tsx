@@ -1,21 +1,21 @@
+import { messages } from '@csomag/domain/messages';
 import { PARCEL_STATUSES, type Parcel, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { adminParcelsQuery, useAdminLive, useHandOver } from './api.ts';
+import { useAdminLive, useAdminParcels, useHandOver } from './api.ts';
 
 function ParcelActions({ parcel }: { parcel: Parcel }) {
   const handOver = useHandOver();
   return (
     <div className="card-actions">
       <Link className="button" to={paths.adminEditParcel(parcel.id)}>
-        Szerkesztés
+        {messages.adminEdit}
       </Link>
       <Link className="button danger" to={paths.adminDeleteParcel(parcel.id)}>
-        Törlés
+        {messages.adminDelete}
       </Link>
       {parcel.status === 'in_transit' && (
         <button
@@ -24,7 +24,7 @@ function ParcelActions({ parcel }: { parcel: Parcel }) {
           disabled={handOver.isPending}
           onClick={() => handOver.mutate(parcel.id)}
         >
-          Leadás
+          {messages.adminHandOver}
         </button>
       )}
     </div>
@@ -41,21 +41,21 @@ export function AdminParcelsPage() {
     runner: useDebounced(runner.trim(), 300) || undefined,
     sender: useDebounced(sender.trim(), 300) || undefined,
   };
-  const query = useInfiniteQuery(adminParcelsQuery(filters));
+  const query = useAdminParcels(filters);
   useAdminLive();
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Csomaglistázás</h1>
+        <h1>{messages.adminParcelsTitle}</h1>
         <Link className="button primary" to={paths.adminCreateParcel}>
-          Új csomag
+          {messages.adminNewParcel}
         </Link>
       </div>
       <div className="filters">
         <div className="field">
-          <label htmlFor="filter-status">Státusz</label>
+          <label htmlFor="filter-status">{messages.statusLabel}</label>
           <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value as ParcelStatus)}>
-            <option value="">Összes</option>
+            <option value="">{messages.allStatuses}</option>
             {PARCEL_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {parcelStatusLabels[value]}
@@ -64,17 +64,17 @@ export function AdminParcelsPage() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="filter-runner">Futár</label>
+          <label htmlFor="filter-runner">{messages.runnerLabel}</label>
           <input id="filter-runner" value={runner} onChange={(event) => setRunner(event.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="filter-sender">Feladó</label>
+          <label htmlFor="filter-sender">{messages.senderLabel}</label>
           <input id="filter-sender" value={sender} onChange={(event) => setSender(event.target.value)} />
         </div>
       </div>
       <ParcelListView
         query={query}
-        empty="Nincs a szűrésnek megfelelő csomag."
+        empty={messages.adminParcelsEmpty}
         showPeople
         renderActions={(parcel) => <ParcelActions parcel={parcel} />}
       />

@@ -10,9 +10,9 @@ export function RunnerRegisterPage() {
   const navigate = useNavigate();
   return (
     <section className="page narrow">
-      <h1>Szuper Admin Futár Regisztráció</h1>
+      <h1>{messages.adminRegisterRunnerTitle}</h1>
       <AccountForm
-        submitLabel="Regisztráció"
+        submitLabel={messages.adminRegisterRunnerSubmit}
         onSubmit={async (values) => {
           await register.mutateAsync(values);
           notify.success(messages.runnerRegistered);

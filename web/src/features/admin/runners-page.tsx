@@ -1,67 +1,74 @@
+import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { RunnerListItem } from '@csomag/domain/runner';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
-import { FormError } from '../../components/form-field.tsx';
-import { Loading } from '../../components/loading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { runnersQuery } from './api.ts';
+import { useRunners } from './api.ts';
+
+function RunnerCard({ runner }: { runner: RunnerListItem }) {
+  return (
+    <article className="card parcel-card" aria-label={messages.adminRunnerCard(runner.userName)}>
+      <header>
+        <strong>{runner.userName}</strong>
+        <span className="muted">
+          {runner.status === 'active' ? messages.adminRunnerActive : messages.adminRunnerInactive}
+        </span>
+      </header>
+      <p>{runner.name}</p>
+      <p>{runner.address}</p>
+      <p>
+        {runner.phoneNumber} · {runner.email}
+      </p>
+      <div className="card-actions">
+        <Link className="button" to={paths.adminEditRunner(runner.userName)}>
+          {messages.adminEdit}
+        </Link>
+        <Link className="button danger" to={paths.adminDeleteRunner(runner.userName)}>
+          {messages.adminDelete}
+        </Link>
+      </div>
+    </article>
+  );
+}
 
 /** SPEC §2.8 'Futárlistázás' — without the original's plain-text passwords: nobody can read one. */
 export function RunnersPage() {
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  const query = useInfiniteQuery(runnersQuery(q));
-  const runners = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const query = useRunners(useDebounced(search.trim(), 300));
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Futárlistázás</h1>
+        <h1>{messages.adminRunnersTitle}</h1>
         <Link className="button primary" to={paths.adminRegisterRunner}>
-          Új futár
+          {messages.adminNewRunner}
         </Link>
       </div>
       <div className="field inline">
-        <label htmlFor="runner-search">Keresés névre</label>
+        <label htmlFor="runner-search">{messages.adminRunnerSearch}</label>
         <input id="runner-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <FormError message={errorMessage(query.error)} />
-      ) : runners.length === 0 ? (
-        <p className="empty">Nincs ilyen futár.</p>
-      ) : (
-        <ul className="parcel-list">
-          {runners.map((runner) => (
-            <li key={runner.userName}>
-              <article className="card parcel-card" aria-label={`Futár ${runner.userName}`}>
-                <header>
-                  <strong>{runner.userName}</strong>
-                  <span className="muted">{runner.status === 'active' ? 'aktív' : 'inaktív'}</span>
-                </header>
-                <p>{runner.name}</p>
-                <p>{runner.address}</p>
-                <p>
-                  {runner.phoneNumber} · {runner.email}
-                </p>
-                <div className="card-actions">
-                  <Link className="button" to={paths.adminEditRunner(runner.userName)}>
-                    Szerkesztés
-                  </Link>
-                  <Link className="button danger" to={paths.adminDeleteRunner(runner.userName)}>
-                    Törlés
-                  </Link>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={query}
+        empty={messages.adminRunnersEmpty}
+        isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
+      >
+        {(data) => (
+          <ul className="parcel-list">
+            {data.pages
+              .flatMap((page) => page.items)
+              .map((runner) => (
+                <li key={runner.userName}>
+                  <RunnerCard runner={runner} />
+                </li>
+              ))}
+          </ul>
+        )}
+      </QueryState>
       {query.hasNextPage && (
         <button type="button" className="button" onClick={() => query.fetchNextPage()}>
-          Továbbiak betöltése
+          {messages.loadMore}
         </button>
       )}
     </section>

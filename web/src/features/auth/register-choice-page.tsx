@@ -1,21 +1,22 @@
+import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { Link } from 'react-router';
 
 export function RegisterChoicePage() {
   return (
     <section className="page narrow center">
-      <h1>Regisztráció</h1>
-      <p>Csomagot küldenél, vagy futárként szállítanál?</p>
+      <h1>{messages.registerChoiceTitle}</h1>
+      <p>{messages.registerChoiceQuestion}</p>
       <div className="choice">
         <Link className="button primary" to={paths.registerRunner}>
-          Regisztráció futárként
+          {messages.registerAsRunner}
         </Link>
         <Link className="button primary" to={paths.registerUser}>
-          Regisztráció felhasználóként
+          {messages.registerAsUser}
         </Link>
       </div>
       <p className="muted">
-        Van már fiókod? <Link to={paths.login}>Bejelentkezés</Link>
+        {messages.registerHaveAccount} <Link to={paths.login}>{messages.registerSignIn}</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { paths, roleHome } from '@csomag/domain/paths';
 import type { SelfRegisterRole } from '@csomag/domain/roles';
 import { Link, useNavigate } from 'react-router';
@@ -5,8 +6,8 @@ import { AccountForm } from '../../components/account-form.tsx';
 import { useRegister } from './api.ts';
 
 const titles: Record<SelfRegisterRole, string> = {
-  user: 'Felhasználói regisztráció',
-  runner: 'Futár regisztráció',
+  user: messages.registerUserTitle,
+  runner: messages.registerRunnerTitle,
 };
 
 function RegisterPage({ accountRole }: { accountRole: SelfRegisterRole }) {
@@ -16,14 +17,14 @@ function RegisterPage({ accountRole }: { accountRole: SelfRegisterRole }) {
     <section className="page narrow">
       <h1>{titles[accountRole]}</h1>
       <AccountForm
-        submitLabel="Regisztráció"
+        submitLabel={messages.registerSubmit}
         onSubmit={async (values) => {
           const { account } = await register.mutateAsync({ ...values, role: accountRole });
           navigate(roleHome[account.role], { replace: true });
         }}
       />
       <p className="muted">
-        Van már fiókod? <Link to={paths.login}>Bejelentkezés</Link>
+        {messages.registerHaveAccount} <Link to={paths.login}>{messages.registerSignIn}</Link>
       </p>
     </section>
   );

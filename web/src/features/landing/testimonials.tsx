@@ -1,21 +1,21 @@
+import { messages } from '@csomag/domain/messages';
 import { useState } from 'react';
 
 const testimonials = [
   {
-    quote:
-      'Reggel feladtam a nagymamámnak a születésnapi csomagot, délután már nála volt. Végig láttam a térképen, hol jár.',
-    name: 'Kovács Anna',
-    role: 'Feladó, Budapest',
+    quote: messages.testimonialAnnaQuote,
+    name: messages.testimonialAnnaName,
+    role: messages.testimonialAnnaRole,
   },
   {
-    quote: 'Vidékre küldtem iratokat, olcsóbban és gyorsabban, mint bárhol máshol. A QR kódos átadás pofonegyszerű.',
-    name: 'Szabó Gergely',
-    role: 'Feladó, Szeged',
+    quote: messages.testimonialGergelyQuote,
+    name: messages.testimonialGergelyName,
+    role: messages.testimonialGergelyRole,
   },
   {
-    quote: 'Munkába menet villamosról viszek csomagokat. Azt szállítok, ami útba esik, és még keresek is vele.',
-    name: 'Tóth Réka',
-    role: 'Futár, Budapest',
+    quote: messages.testimonialRekaQuote,
+    name: messages.testimonialRekaName,
+    role: messages.testimonialRekaRole,
   },
 ] as const;
 
@@ -25,30 +25,28 @@ export function Testimonials() {
   const current = testimonials[index] ?? testimonials[0];
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
-      <h2 id="testimonials-title">Rólunk mondták</h2>
+      <h2 id="testimonials-title">{messages.testimonialsTitle}</h2>
       <div className="carousel">
         <button
           type="button"
           className="arrow"
-          aria-label="Előző"
+          aria-label={messages.testimonialsPrevious}
           disabled={index === 0}
           onClick={() => setIndex((i) => i - 1)}
         >
           ‹
         </button>
         <figure className="card testimonial" aria-live="polite">
-          <blockquote>„{current.quote}”</blockquote>
+          <blockquote>{messages.testimonialQuote(current.quote)}</blockquote>
           <figcaption>
             <strong>{current.name}</strong> – {current.role}
           </figcaption>
-          <p className="muted">
-            {index + 1} / {testimonials.length}
-          </p>
+          <p className="muted">{messages.testimonialPosition(index + 1, testimonials.length)}</p>
         </figure>
         <button
           type="button"
           className="arrow"
-          aria-label="Következő"
+          aria-label={messages.testimonialsNext}
           disabled={index === testimonials.length - 1}
           onClick={() => setIndex((i) => i + 1)}
         >

@@ -1,45 +1,85 @@
-import { handoverLinkSchema, waitingParcelListSchema } from '@csomag/domain/delivery';
+import {
+  type HandoverBody,
+  handoverLinkSchema,
+  handoverSummarySchema,
+  type Position,
+  waitingParcelListSchema,
+} from '@csomag/domain/delivery';
 import type { ViewBounds } from '@csomag/domain/geo';
+import { parcelTopic } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
-import { carriedParcelListSchema, type Parcel, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { carriedParcelListSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import {
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
+import { parcelDetailQuery, parcelKeys } from '../../api/parcel.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
-import type { Position } from '../../lib/geolocation.ts';
 import { notify } from '../../lib/notify.ts';
+
+/*
+ * Every call the runner's screens (and the receiver's handover page) make: per call its request,
+ * its query options and its hook. Components use the hooks; nothing else here talks to the server.
+ */
+
+const parcelPath = (parcelId: string, action: string) => `/parcels/${encodeURIComponent(parcelId)}/${action}`;
+
+// ——— the waiting pool and my parcels ———
 
 export const waitingParcelsKey = ['parcels', 'waiting'] as const;
 export const assignedParcelsKey = ['parcels', 'assigned'] as const;
 
-/** The waiting pool; `near` ('lat,lng') lists the nearest pickup first, with distances; `settlement` filters. */
-export const waitingParcelsQuery = (
-  filters: { near?: string | undefined; settlement?: string | undefined } = {},
-  limit = 20,
-) => parcelListQueryOptions(waitingParcelsKey, '/parcels/waiting', filters, limit, waitingParcelListSchema);
+export interface WaitingFilters {
+  /** 'lat,lng': the nearest pickup first, each with its distance. */
+  near?: string | undefined;
+  settlement?: string | undefined;
+}
+
+export const waitingParcelsQuery = (filters: WaitingFilters = {}, limit = 20) =>
+  parcelListQueryOptions(waitingParcelsKey, '/parcels/waiting', { ...filters }, limit, waitingParcelListSchema);
+
+/** The waiting pool; a new filter keeps the old list on screen until its answer arrives. */
+export const useWaitingParcels = (filters: WaitingFilters) =>
+  useInfiniteQuery({ ...waitingParcelsQuery(filters), placeholderData: keepPreviousData });
+
 /** What I carry, with whom to call about each (only the carrier gets that). */
 export const assignedParcelsQuery = (limit = 20) =>
   parcelListQueryOptions(assignedParcelsKey, '/me/assigned-parcels', {}, limit, carriedParcelListSchema);
 
+export const useAssignedParcels = () => useInfiniteQuery(assignedParcelsQuery());
+
 const MAP_PARCEL_LIMIT = 200;
 
 /** The longest-waiting parcels whose pickup point is in the runner map's view. */
+export function fetchWaitingInView(view: ViewBounds, signal?: AbortSignal) {
+  const params = new URLSearchParams({ limit: String(MAP_PARCEL_LIMIT) });
+  for (const [side, value] of Object.entries(view)) params.set(side, String(value));
+  return apiRequest('GET', `/parcels/waiting?${params}`, parcelListSchema, undefined, signal);
+}
+
 export const waitingInViewQuery = (view: ViewBounds | null) =>
   queryOptions({
+    // Under the waiting pool's key, so whatever refreshes the pool refreshes the map too.
     queryKey: [...waitingParcelsKey, 'view', view],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(MAP_PARCEL_LIMIT) });
-      for (const [side, value] of Object.entries(view ?? {})) params.set(side, String(value));
-      return apiRequest('GET', `/parcels/waiting?${params}`, parcelListSchema, undefined, signal);
-    },
-    enabled: view !== null,
+    // Nothing to ask until the map has reported its first view.
+    queryFn: view ? ({ signal }) => fetchWaitingInView(view, signal) : skipToken,
     placeholderData: keepPreviousData,
   });
+
+export const useWaitingInView = (view: ViewBounds | null) => useQuery(waitingInViewQuery(view));
 
 /** Runner screens follow the waiting pool (`parcels`) and their own parcels (`me`) live. */
 export const useRunnerLiveLists = () => useLiveRefetch(['parcels', 'me'], [waitingParcelsKey, assignedParcelsKey]);
 
-const parcelPath = (parcelId: string, action: string) => `/parcels/${encodeURIComponent(parcelId)}/${action}`;
+// ——— pickup, delivery, giving back ———
 
 /*
  * The results of these actions are told from the hooks' own callbacks, never from `mutate`'s: the
@@ -47,10 +87,12 @@ const parcelPath = (parcelId: string, action: string) => `/parcels/${encodeURICo
  * calls no callback of an unmounted component.
  */
 
+export const pickUp = (parcelId: string) => apiRequest('POST', parcelPath(parcelId, 'pickup'), parcelSchema, {});
+
 export function usePickUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (parcelId: string) => apiRequest('POST', parcelPath(parcelId, 'pickup'), parcelSchema, {}),
+    mutationFn: pickUp,
     onSuccess: () => notify.success(messages.parcelPickedUp),
     onError: notify.error,
     // Taken or not, the pool has changed: show it as it is now.
@@ -59,16 +101,19 @@ export function usePickUp() {
 }
 
 /**
- * A delivery by position refused for where the runner stands or the door is (422: too far, or the
+ * A delivery by position refused for where the runner stands or the door is (too far, or the
  * door's place unknown): the parcel stays on the list, and its card says why beside the button.
  */
-export const isPositionRefusal = (error: unknown) => error instanceof ApiError && error.code === 'unprocessable';
+export const isPositionRefusal = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'too_far' || error.code === 'destination_imprecise');
+
+export const deliver = ({ parcelId, position }: { parcelId: string; position: Position }) =>
+  apiRequest('POST', parcelPath(parcelId, 'deliver'), parcelSchema, position);
 
 export function useDeliver() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ parcelId, position }: { parcelId: string; position: Position }) =>
-      apiRequest('POST', parcelPath(parcelId, 'deliver'), parcelSchema, position),
+    mutationFn: deliver,
     onSuccess: () => {
       notify.success(messages.parcelDelivered);
       return queryClient.invalidateQueries({ queryKey: ['parcels'] });
@@ -80,24 +125,72 @@ export function useDeliver() {
   });
 }
 
+export const giveBack = ({ parcelId, reason }: { parcelId: string; reason: string }) =>
+  apiRequest('POST', parcelPath(parcelId, 'give-back'), parcelSchema, { reason });
+
 /** 'Visszaadom': back to the pool with the runner's reason; told from the hook, as the card leaves. */
 export function useGiveBack() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ parcelId, reason }: { parcelId: string; reason: string }) =>
-      apiRequest('POST', parcelPath(parcelId, 'give-back'), parcelSchema, { reason }),
+    mutationFn: giveBack,
     onSuccess: () => notify.success(messages.parcelGivenBack),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
   });
 }
 
+/** While a runner is signed in, their position goes to the server (location-reporter.tsx says how often). */
+export const reportLocation = (position: Position) => apiRequest('PUT', '/runners/me/location', z.unknown(), position);
+
+// ——— the QR handover: the runner's side ———
+
+/** The parcel chosen for the QR handover, kept live: the receiver confirms on their own phone. */
+export function useHandoverParcel(parcelId: string) {
+  const query = useQuery(parcelDetailQuery(parcelId));
+  useLiveRefetch([parcelTopic(parcelId)], [parcelKeys.detail(parcelId)]);
+  return query;
+}
+
+/** A new signed link each time it is asked: a POST, read as a query so the page can show and renew it. */
 export const requestHandoverToken = (parcelId: string) =>
   apiRequest('POST', parcelPath(parcelId, 'handover-token'), handoverLinkSchema, {});
 
-export const parcelQuery = (parcelId: string) => ({
-  queryKey: ['parcel', parcelId],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest('GET', `/parcels/${encodeURIComponent(parcelId)}`, parcelSchema, undefined, signal),
-});
+export const handoverTokenQuery = (parcelId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['handover-token', parcelId],
+    queryFn: () => requestHandoverToken(parcelId),
+    enabled,
+    // Renewed only when the runner asks for a new code: a refetch would change the code being scanned.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 
-export type { Parcel };
+export const useHandoverToken = (parcelId: string, enabled: boolean) => useQuery(handoverTokenQuery(parcelId, enabled));
+
+// ——— the QR handover: the receiver's side ———
+
+export const fetchHandoverSummary = (parcelId: string, token: string, signal?: AbortSignal) =>
+  apiRequest(
+    'GET',
+    `/handover/${encodeURIComponent(parcelId)}?token=${encodeURIComponent(token)}`,
+    handoverSummarySchema,
+    undefined,
+    signal,
+  );
+
+export const handoverSummaryQuery = (parcelId: string, token: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['handover', parcelId, token],
+    queryFn: ({ signal }) => fetchHandoverSummary(parcelId, token, signal),
+    enabled,
+    retry: false,
+  });
+
+export const useHandoverSummary = (parcelId: string, token: string, enabled: boolean) =>
+  useQuery(handoverSummaryQuery(parcelId, token, enabled));
+
+export const acceptHandover = ({ parcelId, ...body }: HandoverBody & { parcelId: string }) =>
+  apiRequest('POST', `/parcels/${encodeURIComponent(parcelId)}/handover`, handoverSummarySchema, body);
+
+export function useAcceptHandover() {
+  return useMutation({ mutationFn: acceptHandover, onSuccess: () => notify.success(messages.parcelDelivered) });
+}

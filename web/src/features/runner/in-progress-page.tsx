@@ -1,14 +1,16 @@
 import { messages } from '@csomag/domain/messages';
-import { type CarriedParcel, isDoorKnown } from '@csomag/domain/parcel';
+import { type CarriedParcel, type GiveBackBody, giveBackBodySchema, isDoorKnown } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
-import { assignedParcelsQuery, isPositionRefusal, useDeliver, useGiveBack, useRunnerLiveLists } from './api.ts';
+import { isPositionRefusal, useAssignedParcels, useDeliver, useGiveBack, useRunnerLiveLists } from './api.ts';
 import { rememberQrParcel } from './qr-parcel.ts';
 
 /** Whom to call about the parcel: tap to dial on a phone. Only its carrier sees this. */
@@ -18,11 +20,11 @@ function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
     <p className="contacts">
       {contacts.recipientPhone && (
         <a className="button" href={dial(contacts.recipientPhone)}>
-          Címzett hívása{contacts.recipientName ? ` (${contacts.recipientName})` : ''}
+          {contacts.recipientName ? messages.callNamedRecipient(contacts.recipientName) : messages.callRecipient}
         </a>
       )}
       <a className="button" href={dial(contacts.senderPhone)}>
-        Feladó hívása ({contacts.senderName})
+        {messages.callSender(contacts.senderName)}
       </a>
     </p>
   );
@@ -32,36 +34,33 @@ function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
 function GiveBack({ parcelId }: { parcelId: string }) {
   const giveBack = useGiveBack();
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
+  // The schema the server checks the reason with checks it here first.
+  const form = useForm<GiveBackBody>({ resolver: zodResolver(giveBackBodySchema), defaultValues: { reason: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await giveBack.mutateAsync({ parcelId, reason });
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+    }
+  });
   if (!asking) {
     return (
       <button type="button" className="button" onClick={() => setAsking(true)}>
-        Visszaadom
+        {messages.giveBack}
       </button>
     );
   }
   return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        giveBack.mutate({ parcelId, reason });
-      }}
-    >
-      <FormField
-        label="Miért adod vissza?"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={
-          giveBack.error instanceof ApiError ? (giveBack.error.fields.reason ?? giveBack.error.message) : undefined
-        }
-      />
+    <form className="form" onSubmit={submit} noValidate>
+      <FormField label={messages.giveBackReasonLabel} error={errors.reason?.message} {...form.register('reason')} />
+      <FormError message={serverSummary(errors)} />
       <div className="card-actions">
-        <button type="submit" className="button danger" disabled={giveBack.isPending}>
-          Visszaadom
+        <button type="submit" className="button danger" disabled={isSubmitting}>
+          {messages.giveBack}
         </button>
         <button type="button" className="button" onClick={() => setAsking(false)}>
-          Mégsem
+          {messages.cancelButton}
         </button>
       </div>
     </form>
@@ -101,7 +100,7 @@ function DeliveryActions({ parcel }: { parcel: CarriedParcel }) {
             disabled={locating || deliver.isPending}
             onClick={deliverHere}
           >
-            Leadás QR kód nélkül
+            {messages.deliverWithoutQr}
           </button>
         )}
         <button
@@ -112,7 +111,7 @@ function DeliveryActions({ parcel }: { parcel: CarriedParcel }) {
             navigate(paths.runnerQr);
           }}
         >
-          Leadás QR kóddal
+          {messages.deliverWithQr}
         </button>
       </div>
       <FormError message={problem} />
@@ -122,11 +121,11 @@ function DeliveryActions({ parcel }: { parcel: CarriedParcel }) {
 }
 
 export function InProgressList() {
-  const query = useInfiniteQuery(assignedParcelsQuery());
+  const query = useAssignedParcels();
   return (
     <ParcelListView
       query={query}
-      empty="Most nincs nálad szállítandó csomag."
+      empty={messages.inProgressEmpty}
       renderActions={(parcel) => <DeliveryActions parcel={parcel} />}
     />
   );
@@ -136,7 +135,7 @@ export function InProgressPage() {
   useRunnerLiveLists();
   return (
     <section className="page">
-      <h1>Folyamatban lévő csomagok</h1>
+      <h1>{messages.inProgressTitle}</h1>
       <InProgressList />
     </section>
   );

@@ -1,13 +1,13 @@
 import { LOCATION_REPORT_MIN_DISTANCE_M, LOCATION_REPORT_MIN_INTERVAL_MS } from '@csomag/domain/constants';
+import type { Position } from '@csomag/domain/delivery';
 import { distanceMetres } from '@csomag/domain/geo';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
-import { apiRequest } from '../../api/client.ts';
-import { type Position, useWatchedPosition } from '../../lib/geolocation.ts';
+import { useWatchedPosition } from '../../lib/geolocation.ts';
+import { reportLocation } from './api.ts';
 
 /**
  * While a runner is signed in, their position goes to the server whenever they have moved 25 m
- * or 10 s have passed since the last report — enough for a live 'A futárod' marker, light on
+ * or 10 s have passed since the last report — enough for a live marker of the runner on the tracking page, light on
  * battery and server. The server shows it only on parcels the runner carries.
  */
 export default function RunnerLocationReporter() {
@@ -22,7 +22,7 @@ export default function RunnerLocationReporter() {
       return;
     }
     last.current = { position, at: now };
-    apiRequest('PUT', '/runners/me/location', z.unknown(), position).catch(() => {
+    reportLocation(position).catch(() => {
       // A lost report is replaced by the next one; nothing to tell the runner.
       last.current = previous;
     });

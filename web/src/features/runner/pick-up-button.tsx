@@ -1,7 +1,8 @@
+import { messages } from '@csomag/domain/messages';
 import { usePickUp } from './api.ts';
 
 /** The one atomic pickup, from the list or the map; the hook tells the result once the server answered. */
-export function PickUpButton({ parcelId, label = 'Csomag felvétele' }: { parcelId: string; label?: string }) {
+export function PickUpButton({ parcelId, label = messages.pickUpParcel }: { parcelId: string; label?: string }) {
   const pickUp = usePickUp();
   return (
     <button

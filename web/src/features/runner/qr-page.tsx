@@ -1,17 +1,14 @@
 import { QR_CODE } from '@csomag/domain/constants';
+import type { HandoverLink } from '@csomag/domain/delivery';
 import { formatTimestamp } from '@csomag/domain/format';
-import { parcelTopic } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
-import { useLiveChanges } from '../../api/live.ts';
-import { FormError } from '../../components/form-field.tsx';
-import { Loading } from '../../components/loading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import { notify } from '../../lib/notify.ts';
-import { parcelQuery, requestHandoverToken } from './api.ts';
+import { useHandoverParcel, useHandoverToken } from './api.ts';
 import { rememberedQrParcel } from './qr-parcel.ts';
 
 /** Closing the share sheet without choosing anyone is no failure. */
@@ -49,52 +46,62 @@ function LinkButtons({ url }: { url: string }) {
 }
 
 function HandoverQr({ parcelId }: { parcelId: string }) {
-  const queryClient = useQueryClient();
-  const parcel = useQuery(parcelQuery(parcelId));
-  const delivered = parcel.data?.status === 'delivered';
-  const token = useQuery({
-    queryKey: ['handover-token', parcelId],
-    queryFn: () => requestHandoverToken(parcelId),
-    enabled: parcel.data?.status === 'in_transit',
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  // The receiver confirms on their own phone; this page learns it live.
-  useLiveChanges([parcelTopic(parcelId)], () => queryClient.invalidateQueries({ queryKey: ['parcel', parcelId] }));
+  const parcel = useHandoverParcel(parcelId);
+  const token = useHandoverToken(parcelId, parcel.data?.status === 'in_transit');
+  return (
+    <QueryState query={parcel}>
+      {({ status }) =>
+        status === 'delivered' ? (
+          <p className="success" role="status">
+            {messages.parcelDelivered}{' '}
+            <RichText
+              text={messages.qrParcelHandedOver}
+              values={[
+                <span key="id" className="mono">
+                  {parcelId}
+                </span>,
+              ]}
+            />
+          </p>
+        ) : (
+          <QueryState query={token}>
+            {(link) => <HandoverCode parcelId={parcelId} link={link} onRenew={() => token.refetch()} />}
+          </QueryState>
+        )
+      }
+    </QueryState>
+  );
+}
 
-  if (parcel.isPending) return <Loading />;
-  if (parcel.isError) return <FormError message={errorMessage(parcel.error)} />;
-  if (delivered) {
-    return (
-      <p className="success" role="status">
-        {messages.parcelDelivered} A(z) <span className="mono">{parcelId}</span> csomagot átvették.
-      </p>
-    );
-  }
-  if (token.isPending) return <Loading />;
-  if (token.isError) return <FormError message={errorMessage(token.error)} />;
-  const expired = new Date(token.data.expiresAt).getTime() <= Date.now();
+function HandoverCode({ parcelId, link, onRenew }: { parcelId: string; link: HandoverLink; onRenew: () => void }) {
+  const expired = new Date(link.expiresAt).getTime() <= Date.now();
   return (
     <div className="qr card">
       <p>
-        Mutasd meg a címzettnek: a telefonjával beolvasva ő hagyja jóvá az átvételt. Csomag:{' '}
-        <span className="mono">{parcelId}</span>
+        <RichText
+          text={messages.qrShowToReceiver}
+          values={[
+            <span key="id" className="mono">
+              {parcelId}
+            </span>,
+          ]}
+        />
       </p>
       <QRCodeSVG
-        value={token.data.url}
+        value={link.url}
         size={QR_CODE.size}
         level={QR_CODE.level}
         marginSize={QR_CODE.marginModules}
-        title="Átvételi QR kód"
+        title={messages.qrCodeLabel}
         role="img"
-        aria-label="Átvételi QR kód"
+        aria-label={messages.qrCodeLabel}
       />
-      <p className="muted">Érvényes eddig: {formatTimestamp(token.data.expiresAt)}</p>
-      {expired && <p className="form-error">A QR kód lejárt.</p>}
+      <p className="muted">{messages.qrValidUntil(formatTimestamp(link.expiresAt))}</p>
+      {expired && <p className="form-error">{messages.qrExpired}</p>}
       <div className="card-actions">
-        <LinkButtons url={token.data.url} />
-        <button type="button" className="button" onClick={() => token.refetch()}>
-          Új QR kód
+        <LinkButtons url={link.url} />
+        <button type="button" className="button" onClick={onRenew}>
+          {messages.qrRenew}
         </button>
       </div>
     </div>
@@ -106,13 +113,9 @@ export function RunnerQrPage() {
   const parcelId = rememberedQrParcel();
   return (
     <section className="page narrow">
-      <h1>QR kódos csomagleadás</h1>
-      {parcelId ? (
-        <HandoverQr parcelId={parcelId} />
-      ) : (
-        <p>Válaszd ki a leadandó csomagot a folyamatban lévő csomagjaid közül.</p>
-      )}
-      <Link to={paths.inProgressParcels}>Vissza a folyamatban lévő csomagokhoz</Link>
+      <h1>{messages.qrPageTitle}</h1>
+      {parcelId ? <HandoverQr parcelId={parcelId} /> : <p>{messages.qrChooseParcel}</p>}
+      <Link to={paths.inProgressParcels}>{messages.backToInProgress}</Link>
     </section>
   );
 }

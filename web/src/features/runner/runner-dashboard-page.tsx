@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { Link } from 'react-router';
 import { Tabs } from '../../components/tabs.tsx';
@@ -5,26 +6,24 @@ import { useRunnerLiveLists } from './api.ts';
 import { InProgressList } from './in-progress-page.tsx';
 import { WaitingParcelsList } from './waiting-parcels-page.tsx';
 
-// Placeholders until the community has its own support line (SPEC §2.7).
-const support = { email: 'segitseg@csomagkuldo.hu', phone: '+36 1 234 5678', office: '1051 Budapest, Példa utca 1.' };
-
 function RunnerInfo() {
   return (
     <section aria-labelledby="runner-info-title">
-      <h2 id="runner-info-title">Hasznos tudnivalók</h2>
+      <h2 id="runner-info-title">{messages.usefulInfoTitle}</h2>
       <ul>
-        <li>Csak annyi csomagot vegyél fel, amennyit kényelmesen el tudsz vinni.</li>
-        <li>A csomagot a címtől 15 méteren belül adhatod le, vagy a címzett QR kóddal veheti át.</li>
-        <li>Amíg csomag van nálad, a helyzeted a csomag követési oldalán látszik.</li>
+        <li>{messages.runnerTipCapacity}</li>
+        <li>{messages.runnerTipDelivery}</li>
+        <li>{messages.runnerTipPosition}</li>
       </ul>
       <address className="card contact">
-        <strong>Kapcsolat</strong>
+        <strong>{messages.supportTitle}</strong>
         <br />
-        Email: <a href={`mailto:${support.email}`}>{support.email}</a>
+        {messages.supportEmailLabel} <a href={`mailto:${messages.supportEmail}`}>{messages.supportEmail}</a>
         <br />
-        Telefon: <a href={`tel:${support.phone.replaceAll(' ', '')}`}>{support.phone}</a>
+        {messages.supportPhoneLabel}{' '}
+        <a href={`tel:${messages.supportPhone.replaceAll(' ', '')}`}>{messages.supportPhone}</a>
         <br />
-        Központ: {support.office}
+        {messages.supportOfficeLabel} {messages.supportOffice}
       </address>
     </section>
   );
@@ -35,22 +34,22 @@ export function RunnerDashboardPage() {
   useRunnerLiveLists();
   return (
     <section className="page">
-      <h1>Futár áttekintés</h1>
+      <h1>{messages.runnerDashboardTitle}</h1>
       <Tabs
-        label="Futár áttekintés"
+        label={messages.runnerDashboardTitle}
         tabs={[
           {
             id: 'delivering',
-            label: 'Szállítás alatt',
+            label: messages.deliveringTab,
             content: (
               <>
                 <InProgressList />
-                <Link to={paths.inProgressParcels}>Folyamatban lévő csomagok</Link>
+                <Link to={paths.inProgressParcels}>{messages.inProgressTitle}</Link>
               </>
             ),
           },
-          { id: 'waiting', label: 'Felvételre vár', content: <WaitingParcelsList /> },
-          { id: 'info', label: 'Hasznos tudnivalók', content: <RunnerInfo /> },
+          { id: 'waiting', label: messages.waitingTab, content: <WaitingParcelsList /> },
+          { id: 'info', label: messages.usefulInfoTitle, content: <RunnerInfo /> },
         ]}
       />
     </section>

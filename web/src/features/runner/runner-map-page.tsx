@@ -1,16 +1,17 @@
 import { RUNNER_MAP } from '@csomag/domain/constants';
 import { formatWeight } from '@csomag/domain/format';
 import type { ViewBounds } from '@csomag/domain/geo';
+import { messages } from '@csomag/domain/messages';
 import type { Coordinates, Parcel } from '@csomag/domain/parcel';
-import { useQuery } from '@tanstack/react-query';
 import type { LatLngBounds } from 'leaflet';
 import { useCallback, useState } from 'react';
 import { FormError } from '../../components/form-field.tsx';
+import { QueryError } from '../../components/query-state.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { roundedBounds } from '../../map/bounds.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
-import { useRunnerLiveLists, waitingInViewQuery } from './api.ts';
+import { useRunnerLiveLists, useWaitingInView } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
 
 const BUDAPEST = { lat: 47.4979, lng: 19.0402 };
@@ -19,16 +20,16 @@ function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
   return {
     key: `pickup-${parcel.id}`,
     kind: 'pickup',
-    title: 'Elérhető',
+    title: messages.mapAvailableParcel,
     position: parcel.senderCoordinates,
     onClick: onSelect,
     popup: (
       <div className="popup">
         <p>
-          <strong>Honnan:</strong> {parcel.senderAddress}
+          <strong>{messages.popupFrom}</strong> {parcel.senderAddress}
         </p>
         <p>
-          <strong>Hova:</strong> {parcel.receiverAddress}
+          <strong>{messages.popupTo}</strong> {parcel.receiverAddress}
         </p>
       </div>
     ),
@@ -39,23 +40,23 @@ function destinationMarker(parcel: Parcel): MapMarker {
   return {
     key: `destination-${parcel.id}`,
     kind: 'destination',
-    title: 'Hova',
+    title: messages.mapParcelDestination,
     position: parcel.receiverCoordinates,
     popup: (
       <div className="popup">
         <p>
-          <strong>ID:</strong> <span className="mono">{parcel.id}</span>
+          <strong>{messages.popupId}</strong> <span className="mono">{parcel.id}</span>
         </p>
         <p>
-          <strong>Cím:</strong> {parcel.receiverAddress}
+          <strong>{messages.popupAddress}</strong> {parcel.receiverAddress}
         </p>
         <p>
-          <strong>Feladó:</strong> {parcel.senderUser}
+          <strong>{messages.popupSender}</strong> {parcel.senderUser}
         </p>
         <p>
           {parcel.category} · {formatWeight(parcel.weightGrams)}
         </p>
-        <PickUpButton parcelId={parcel.id} label="Felvétel" />
+        <PickUpButton parcelId={parcel.id} label={messages.pickUpShort} />
       </div>
     ),
   };
@@ -69,20 +70,22 @@ export function RunnerMapPage() {
   if (position && !start) setStart({ lat: position.lat, lng: position.lng });
   const [view, setView] = useState<ViewBounds | null>(null);
   const onViewChange = useCallback((bounds: LatLngBounds) => setView(roundedBounds(bounds)), []);
-  const waiting = useQuery(waitingInViewQuery(view));
+  const waiting = useWaitingInView(view);
   useRunnerLiveLists();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const parcels = waiting.data?.items ?? [];
   const selected = parcels.find((parcel) => parcel.id === selectedId);
   const markers = selected ? [destinationMarker(selected)] : [];
-  if (position) markers.push({ key: 'me', kind: 'me', title: 'Ez te vagy', position });
+  if (position) markers.push({ key: 'me', kind: 'me', title: messages.mapYou, position });
 
   return (
     <section className="full-map">
-      <h1 className="visually-hidden">Futártérkép</h1>
+      <h1 className="visually-hidden">{messages.runnerMapTitle}</h1>
       {error && <FormError message={error} />}
+      {/* The map stays usable when its parcels cannot be read; the failure is said above it. */}
+      {waiting.isError && <QueryError error={waiting.error} />}
       <LazyMap
-        label="Futárra váró csomagok térképe"
+        label={messages.runnerMapLabel}
         center={start ?? BUDAPEST}
         follow={start !== null}
         zoom={RUNNER_MAP.zoom}

@@ -1,11 +1,10 @@
 import { formatAge, formatDistance } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useRunnerLiveLists, waitingParcelsQuery } from './api.ts';
+import { useRunnerLiveLists, useWaitingParcels } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
 
 type WaitingOrder = 'nearest' | 'oldest';
@@ -24,10 +23,7 @@ export function WaitingParcelsList() {
   const settlementFilter = useDebounced(settlement.trim(), 300);
   const order = chosenOrder ?? (position ? 'nearest' : 'oldest');
   const near = order === 'nearest' && position ? nearParam(position) : undefined;
-  const query = useInfiniteQuery({
-    ...waitingParcelsQuery({ near, settlement: settlementFilter || undefined }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useWaitingParcels({ near, settlement: settlementFilter || undefined });
   return (
     <>
       <div className="field inline">
@@ -61,7 +57,7 @@ export function WaitingParcelsList() {
             {parcel.distanceMetres !== undefined && (
               <strong className="distance">{formatDistance(parcel.distanceMetres)}</strong>
             )}
-            <span className="muted">Vár: {formatAge(parcel.createdAt)}</span>
+            <span className="muted">{messages.waitingFor(formatAge(parcel.createdAt))}</span>
             <PickUpButton parcelId={parcel.id} />
           </div>
         )}
@@ -74,7 +70,7 @@ export function WaitingParcelsPage() {
   useRunnerLiveLists();
   return (
     <section className="page">
-      <h1>Futárra váró csomagok</h1>
+      <h1>{messages.waitingParcelsTitle}</h1>
       <WaitingParcelsList />
     </section>
   );

@@ -1,19 +1,19 @@
 import { DASHBOARD_PREVIEW_LIMIT } from '@csomag/domain/constants';
+import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { Link } from 'react-router';
-import { useIncomingParcels, useSentParcels } from '../../api/parcel-lists.ts';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { useIsDesktop } from '../../lib/use-window-width.ts';
-import { useSenderLiveLists } from './live.ts';
+import { useIncomingParcels, useSenderLiveLists, useSentParcels } from './api.ts';
 
 function IncomingPreview() {
   const query = useIncomingParcels(DASHBOARD_PREVIEW_LIMIT);
   return (
     <section className="preview" aria-labelledby="incoming-title">
-      <h2 id="incoming-title">Nekem címzett csomagok</h2>
-      <ParcelListView query={query} paged={false} empty="Nincs hozzád címzett csomag." />
-      <Link to={paths.incomingParcels}>Összes nekem címzett csomag</Link>
+      <h2 id="incoming-title">{messages.incomingParcelsTitle}</h2>
+      <ParcelListView query={query} paged={false} empty={messages.incomingEmpty} />
+      <Link to={paths.incomingParcels}>{messages.allIncomingParcels}</Link>
     </section>
   );
 }
@@ -22,9 +22,9 @@ function SentPreview() {
   const query = useSentParcels(undefined, DASHBOARD_PREVIEW_LIMIT);
   return (
     <section className="preview" aria-labelledby="sent-title">
-      <h2 id="sent-title">Feladott csomagok</h2>
-      <ParcelListView query={query} paged={false} empty="Még nem adtál fel csomagot." />
-      <Link to={paths.sentParcels}>Összes feladott csomag</Link>
+      <h2 id="sent-title">{messages.sentParcelsTitle}</h2>
+      <ParcelListView query={query} paged={false} empty={messages.sentEmpty} />
+      <Link to={paths.sentParcels}>{messages.allSentParcels}</Link>
     </section>
   );
 }
@@ -32,14 +32,14 @@ function SentPreview() {
 function UsefulInfo() {
   return (
     <section className="preview" aria-labelledby="info-title">
-      <h2 id="info-title">Hasznos tudnivalók</h2>
+      <h2 id="info-title">{messages.usefulInfoTitle}</h2>
       <ul>
-        <li>A csomagazonosítót küldd el a címzettnek: azzal ő is követheti a csomagot.</li>
-        <li>A címzett akkor látja a csomagot a saját listájában, ha a profiljában ugyanez a cím szerepel.</li>
-        <li>A futár a címtől 15 méteren belül, vagy a címzett által beolvasott QR kóddal adja le a csomagot.</li>
+        <li>{messages.senderTipShareId}</li>
+        <li>{messages.senderTipAddress}</li>
+        <li>{messages.senderTipDelivery}</li>
       </ul>
       <Link className="button primary" to={paths.sendParcel}>
-        Csomag feladása
+        {messages.sendParcelLink}
       </Link>
     </section>
   );
@@ -51,7 +51,7 @@ export function UserDashboardPage() {
   useSenderLiveLists();
   return (
     <section className="page">
-      <h1>Áttekintés</h1>
+      <h1>{messages.senderDashboardTitle}</h1>
       {isDesktop ? (
         <div className="dashboard-columns">
           <IncomingPreview />
@@ -59,11 +59,11 @@ export function UserDashboardPage() {
         </div>
       ) : (
         <Tabs
-          label="Áttekintés"
+          label={messages.senderDashboardTitle}
           tabs={[
-            { id: 'incoming', label: 'Nekem címzett', content: <IncomingPreview /> },
-            { id: 'sent', label: 'Feladott', content: <SentPreview /> },
-            { id: 'info', label: 'Hasznos tudnivalók', content: <UsefulInfo /> },
+            { id: 'incoming', label: messages.incomingTab, content: <IncomingPreview /> },
+            { id: 'sent', label: messages.sentTab, content: <SentPreview /> },
+            { id: 'info', label: messages.usefulInfoTitle, content: <UsefulInfo /> },
           ]}
         />
       )}

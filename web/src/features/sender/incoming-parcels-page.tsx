@@ -1,6 +1,6 @@
-import { useIncomingParcels } from '../../api/parcel-lists.ts';
+import { messages } from '@csomag/domain/messages';
 import { ParcelListView } from '../../components/parcel-list.tsx';
-import { useSenderLiveLists } from './live.ts';
+import { useIncomingParcels, useSenderLiveLists } from './api.ts';
 
 /** Parcels whose destination is the address in my profile (compared after normalising it). */
 export function IncomingParcelsPage() {
@@ -8,8 +8,8 @@ export function IncomingParcelsPage() {
   useSenderLiveLists();
   return (
     <section className="page">
-      <h1>Nekem címzett csomagok</h1>
-      <ParcelListView query={query} empty="Nincs hozzád címzett csomag." />
+      <h1>{messages.incomingParcelsTitle}</h1>
+      <ParcelListView query={query} empty={messages.incomingEmpty} />
     </section>
   );
 }

@@ -108,8 +108,13 @@ export function SendParcelPage() {
   });
 
   const ends = {
-    pickup: { point: sender, address: senderAddress, setPin: setSenderPin, title: 'Felvételi pont' },
-    destination: { point: receiver, address: receiverAddress, setPin: setReceiverPin, title: 'Kiszállítási pont' },
+    pickup: { point: sender, address: senderAddress, setPin: setSenderPin, title: messages.mapPickupPoint },
+    destination: {
+      point: receiver,
+      address: receiverAddress,
+      setPin: setReceiverPin,
+      title: messages.mapDestinationPoint,
+    },
   } as const;
   const markers: MapMarker[] = [];
   for (const [kind, end] of Object.entries(ends) as [End, (typeof ends)[End]][]) {
@@ -128,35 +133,35 @@ export function SendParcelPage() {
 
   return (
     <section className="page">
-      <h1>Csomagfeladás</h1>
+      <h1>{messages.sendParcelTitle}</h1>
       <div className="send-layout">
         <form className="form card" onSubmit={onSubmit} noValidate>
           <FormField
-            label="Feladási cím"
+            label={messages.senderAddressLabel}
             autoComplete="off"
-            placeholder="pl. 1052 Budapest, Váci utca 12"
+            placeholder={messages.senderAddressPlaceholder}
             error={errors.senderAddress?.message ?? sender.failure}
             {...form.register('senderAddress')}
           />
           <FormField
-            label="Kiszállítási cím"
+            label={messages.receiverAddressLabel}
             autoComplete="off"
-            placeholder="pl. 6720 Szeged, Kárász utca 5"
+            placeholder={messages.receiverAddressPlaceholder}
             error={errors.receiverAddress?.message ?? receiver.failure}
             {...form.register('receiverAddress')}
           />
           <ParcelDetailFields register={form.register} errors={errors} />
           <FormField
-            label="Címzett neve"
+            label={messages.recipientNameLabel}
             autoComplete="off"
             error={errors.recipientName?.message}
             {...form.register('recipientName', { setValueAs: optional })}
           />
           <FormField
-            label="Címzett telefonszáma"
+            label={messages.recipientPhoneLabel}
             type="tel"
             autoComplete="off"
-            placeholder="pl. +36 30 123 4567"
+            placeholder={messages.recipientPhonePlaceholder}
             error={errors.recipientPhone?.message}
             {...form.register('recipientPhone', { setValueAs: optional })}
           />
@@ -165,14 +170,14 @@ export function SendParcelPage() {
               unconfirmed && !(sender.pinned && receiver.pinned) ? messages.pinsUnconfirmed : serverSummary(errors)
             }
           />
-          <SubmitButton busy={isSubmitting}>Feladás</SubmitButton>
+          <SubmitButton busy={isSubmitting}>{messages.sendParcelSubmit}</SubmitButton>
         </form>
         <div className="send-map">
           {markers.length > 0 ? (
             <>
               <p className="muted">{messages.pinsHelp}</p>
               <LazyMap
-                label="A feladási és a kiszállítási pont"
+                label={messages.mapBothPointsLabel}
                 center={markers[0]?.position ?? { lat: 47.4979, lng: 19.0402 }}
                 zoom={12}
                 height="360px"
@@ -184,10 +189,10 @@ export function SendParcelPage() {
                   end.point.position ? (
                     <li key={kind}>
                       <button type="button" className="button" onClick={() => setFocus(focus === kind ? null : kind)}>
-                        {focus === kind ? 'Mindkét pont' : `${end.title} megnézése`}
+                        {focus === kind ? messages.showBothPins : messages.showPin(end.title)}
                       </button>
                       {end.point.pinned ? (
-                        <span className="pin-ok">{end.title}: rendben</span>
+                        <span className="pin-ok">{messages.pinConfirmed(end.title)}</span>
                       ) : (
                         <button
                           type="button"
@@ -197,7 +202,7 @@ export function SendParcelPage() {
                             if (position && precision) end.setPin({ address: end.address.trim(), position, precision });
                           }}
                         >
-                          {end.title}: itt van
+                          {messages.confirmPin(end.title)}
                         </button>
                       )}
                     </li>
@@ -206,7 +211,7 @@ export function SendParcelPage() {
               </ul>
             </>
           ) : (
-            <p className="muted card">A címek begépelése után itt látod őket a térképen.</p>
+            <p className="muted card">{messages.pinsMapHint}</p>
           )}
         </div>
       </div>

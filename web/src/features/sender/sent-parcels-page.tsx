@@ -1,11 +1,10 @@
+import { messages } from '@csomag/domain/messages';
 import { PARCEL_STATUSES, type Parcel, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSentParcels } from '../../api/parcel-lists.ts';
 import { ParcelListView } from '../../components/parcel-list.tsx';
-import { useCancelParcel } from './api.ts';
-import { useSenderLiveLists } from './live.ts';
+import { useCancelParcel, useSenderLiveLists, useSentParcels } from './api.ts';
 
 /** Withdraws a parcel nobody has picked up yet, after a second tap that says what it does. */
 function CancelParcel({ parcel }: { parcel: Parcel }) {
@@ -20,16 +19,16 @@ function CancelParcel({ parcel }: { parcel: Parcel }) {
         disabled={cancel.isPending}
         onClick={() => cancel.mutate(parcel.id)}
       >
-        Igen, visszavonom
+        {messages.confirmCancelParcel}
       </button>
       <button type="button" className="button" onClick={() => setAsking(false)}>
-        Mégsem
+        {messages.cancelButton}
       </button>
     </div>
   ) : (
     <div className="card-actions">
       <button type="button" className="button" onClick={() => setAsking(true)}>
-        Feladás visszavonása
+        {messages.cancelParcel}
       </button>
     </div>
   );
@@ -42,19 +41,19 @@ export function SentParcelsPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Feladott csomagok</h1>
+        <h1>{messages.sentParcelsTitle}</h1>
         <Link className="button primary" to={paths.sendParcel}>
-          Új csomag feladása
+          {messages.newParcelLink}
         </Link>
       </div>
       <div className="field inline">
-        <label htmlFor="status-filter">Státusz</label>
+        <label htmlFor="status-filter">{messages.statusLabel}</label>
         <select
           id="status-filter"
           value={status}
           onChange={(event) => setStatus(event.target.value as ParcelStatus | '')}
         >
-          <option value="">Összes</option>
+          <option value="">{messages.allStatuses}</option>
           {PARCEL_STATUSES.map((value) => (
             <option key={value} value={value}>
               {parcelStatusLabels[value]}
@@ -64,7 +63,7 @@ export function SentParcelsPage() {
       </div>
       <ParcelListView
         query={query}
-        empty={status ? 'Nincs ilyen státuszú feladott csomagod.' : 'Még nem adtál fel csomagot.'}
+        empty={status ? messages.sentEmptyWithStatus : messages.sentEmpty}
         renderActions={(parcel) => <CancelParcel parcel={parcel} />}
       />
     </section>

@@ -4,12 +4,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
 
+/** The public view of a parcel: anyone holding its id may read it (no sign-in). */
+export const fetchTracking = (parcelId: string, signal?: AbortSignal) =>
+  apiRequest('GET', `/tracking/${encodeURIComponent(parcelId)}`, trackingViewSchema, undefined, signal);
+
 export const trackingQueryOptions = (parcelId: string) =>
-  queryOptions({
-    queryKey: ['tracking', parcelId],
-    queryFn: ({ signal }) =>
-      apiRequest('GET', `/tracking/${encodeURIComponent(parcelId)}`, trackingViewSchema, undefined, signal),
-  });
+  queryOptions({ queryKey: ['tracking', parcelId], queryFn: ({ signal }) => fetchTracking(parcelId, signal) });
 
 /** The public view of a parcel, kept live: status changes and the runner's moves arrive by SSE. */
 export function useTracking(parcelId: string) {

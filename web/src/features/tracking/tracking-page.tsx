@@ -5,7 +5,8 @@ import { parcelEventLabels, parcelStatusLabels, type TrackingView } from '@csoma
 import { paths } from '@csomag/domain/paths';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { Loading } from '../../components/loading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
@@ -13,37 +14,35 @@ import { useTracking } from './api.ts';
 
 function trackingMarkers(parcel: TrackingView): MapMarker[] {
   const markers: MapMarker[] = [
-    { key: 'pickup', kind: 'pickup', position: parcel.pickup, title: 'Felvételi pont' },
-    { key: 'destination', kind: 'destination', position: parcel.destination, title: 'Kiszállítási pont' },
+    { key: 'pickup', kind: 'pickup', position: parcel.pickup, title: messages.mapPickupPoint },
+    { key: 'destination', kind: 'destination', position: parcel.destination, title: messages.mapDestinationPoint },
   ];
   // SPEC §2.5: the runner is shown while the parcel travels, never once it is delivered.
   if (parcel.status === 'in_transit' && parcel.runnerPosition) {
-    markers.push({ key: 'runner', kind: 'runner', position: parcel.runnerPosition, title: 'A futárod' });
+    markers.push({ key: 'runner', kind: 'runner', position: parcel.runnerPosition, title: messages.mapYourRunner });
   }
   return markers;
 }
 
+/** A mistyped id reads as no such parcel, in this screen's words; anything else in the server's. */
+const notFoundOrError = (error: unknown) =>
+  error instanceof ApiError && error.code === 'parcel_not_found' ? messages.parcelNotFound : errorMessage(error);
+
 export function TrackingPage() {
   const parcelId = useParams().packageId ?? '';
-  const { data: parcel, error, isPending } = useTracking(parcelId);
+  const tracking = useTracking(parcelId);
   // The frame shows at once (the page is rendered at build time too); the parcel's data follows.
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Csomagkövetés</h1>
+        <h1>{messages.trackingTitle}</h1>
         <Link className="button" to={paths.trackingSearch}>
-          Vissza a kereséshez
+          {messages.backToTrackingSearch}
         </Link>
       </div>
-      {isPending ? (
-        <Loading />
-      ) : parcel ? (
-        <ParcelTracking parcel={parcel} />
-      ) : (
-        <p role="alert" className="form-error">
-          {error instanceof ApiError && error.status === 404 ? messages.parcelNotFound : errorMessage(error)}
-        </p>
-      )}
+      <QueryState query={tracking} describeError={notFoundOrError}>
+        {(parcel) => <ParcelTracking parcel={parcel} />}
+      </QueryState>
     </section>
   );
 }
@@ -52,42 +51,42 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
   return (
     <>
       <div className="tracking">
-        <dl className="card details" aria-label="A csomag adatai">
-          <dt>ID</dt>
+        <dl className="card details" aria-label={messages.parcelDetailsLabel}>
+          <dt>{messages.parcelIdLabel}</dt>
           <dd className="mono">{parcel.id}</dd>
-          <dt>Státusz</dt>
+          <dt>{messages.statusLabel}</dt>
           <dd>
             <StatusBadge status={parcel.status} />
           </dd>
-          <dt>Kategória</dt>
+          <dt>{messages.categoryLabel}</dt>
           <dd>{parcel.category}</dd>
-          <dt>Súly</dt>
+          <dt>{messages.weightLabel}</dt>
           <dd>{formatWeight(parcel.weightGrams)}</dd>
-          <dt>Feladó</dt>
+          <dt>{messages.senderLabel}</dt>
           <dd>{parcel.senderUser}</dd>
           {parcel.status === 'in_transit' && parcel.runner && (
             <>
-              <dt>Futár</dt>
+              <dt>{messages.runnerLabel}</dt>
               <dd>{parcel.runner}</dd>
             </>
           )}
-          <dt>Feladva</dt>
+          <dt>{messages.sentAtLabel}</dt>
           <dd>{formatTimestamp(parcel.createdAt)}</dd>
           {parcel.pickedUpAt && (
             <>
-              <dt>Felvéve</dt>
+              <dt>{messages.pickedUpAtLabel}</dt>
               <dd>{formatTimestamp(parcel.pickedUpAt)}</dd>
             </>
           )}
           {parcel.deliveredAt && (
             <>
-              <dt>Leadva</dt>
+              <dt>{messages.deliveredAtLabel}</dt>
               <dd>{formatTimestamp(parcel.deliveredAt)}</dd>
             </>
           )}
         </dl>
         <section className="card timeline" aria-labelledby="timeline-title">
-          <h2 id="timeline-title">Előzmények</h2>
+          <h2 id="timeline-title">{messages.timelineTitle}</h2>
           <ol>
             {parcel.events.map((event, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only ever grows at its end
@@ -97,12 +96,15 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
             ))}
           </ol>
           <p className="muted">
-            Jelenlegi státusz: <strong>{parcelStatusLabels[parcel.status]}</strong>
+            <RichText
+              text={messages.currentStatus}
+              values={[<strong key="status">{parcelStatusLabels[parcel.status]}</strong>]}
+            />
           </p>
         </section>
       </div>
       <LazyMap
-        label="A csomag térképe"
+        label={messages.trackingMapLabel}
         center={parcel.pickup}
         zoom={TRACKING_MAP.zoom}
         height={TRACKING_MAP.height}

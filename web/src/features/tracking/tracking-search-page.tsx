@@ -21,24 +21,24 @@ export function TrackingSearchPage() {
   };
   return (
     <section className="page narrow">
-      <h1>Csomagkövetés</h1>
-      <p className="muted">Add meg a csomag azonosítóját – regisztráció nélkül is követheted.</p>
+      <h1>{messages.trackingTitle}</h1>
+      <p className="muted">{messages.trackingSearchHint}</p>
       <search>
         <form className="search" onSubmit={onSubmit}>
           <label className="visually-hidden" htmlFor="parcel-id">
-            Csomagazonosító
+            {messages.parcelIdInputLabel}
           </label>
           <input
             id="parcel-id"
             name="parcelId"
-            placeholder="csomagID"
+            placeholder={messages.parcelIdPlaceholder}
             autoComplete="off"
             spellCheck={false}
             aria-invalid={missing || undefined}
             aria-describedby={missing ? 'parcel-id-error' : undefined}
             onChange={() => setMissing(false)}
           />
-          <SubmitButton>Keresés</SubmitButton>
+          <SubmitButton>{messages.trackingSearchSubmit}</SubmitButton>
         </form>
         {missing && (
           <p id="parcel-id-error" className="field-error">

@@ -1,0 +1,374 @@
+import type { Position } from '@csomag/domain/delivery';
+import { messages } from '@csomag/domain/messages';
+import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
+import type { Transaction, Updateable } from 'kysely';
+import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
+import { nowIso } from '../../db/database.ts';
+import type { AccountRow, Database, ParcelRow, ParcelsTable } from '../../db/schema.ts';
+import { refuse, refuseField } from '../../errors.ts';
+import type { ParcelWithNames } from './present.ts';
+
+/**
+ * The one write path for parcels. Every change a parcel goes through is a command here: it checks
+ * its precondition in the same statement that writes (a conditional UPDATE or DELETE), writes the
+ * parcel row and exactly one timeline event in one transaction, and publishes exactly one change
+ * message, which listeners hear only after the commit. Nothing else in the server writes
+ * `parcel_events` or publishes (changes.test.ts checks both). Services decide *whether* a change is
+ * wanted (geocoding, distances, policies); this module makes it happen atomically.
+ */
+
+type Changes = Pick<ChangeFeed, 'transaction'>;
+type Trx = Transaction<Database>;
+type Before = ParcelChange['previous'];
+
+const beforeOf = (status: ParcelStatus, runner: string | null, receiverKey: string): Before => ({
+  status,
+  runner,
+  receiverKey,
+});
+
+/** The last step of every command: one timeline event, one change message, inside its transaction. */
+async function record(
+  trx: Trx,
+  publish: PublishChange,
+  change: {
+    kind: ParcelEventKind;
+    parcel: ParcelWithNames;
+    before: Before;
+    actor: AccountRow;
+    data?: Record<string, unknown> | null;
+    /** When it happened, if the row already says (a new parcel's created_at); else now. */
+    at?: string;
+  },
+) {
+  const { kind, parcel, actor, data } = change;
+  await trx
+    .insertInto('parcel_events')
+    .values({
+      parcel_id: parcel.id,
+      at: change.at ?? nowIso(),
+      kind,
+      actor_id: actor.id,
+      data: data ? JSON.stringify(data) : null,
+    })
+    .execute();
+  await publish({
+    kind,
+    parcelId: parcel.id,
+    status: parcel.status,
+    runner: parcel.runner_user_name,
+    senderUser: parcel.sender_user_name,
+    receiverKey: parcel.receiver_key,
+    previous: change.before,
+  });
+}
+
+/** Why a precondition failed, told from the parcel as it is now (inside the same transaction). */
+async function explainRefusal(trx: Trx, parcelId: string, wanted: 'waiting' | 'in_transit') {
+  const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
+  if (!current) return refuse('parcel_not_found', messages.parcelNotFound);
+  if (current.status === 'delivered') return refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
+  if (wanted === 'waiting') return refuse('parcel_taken', messages.parcelTaken);
+  return refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+}
+
+/** Why a change only the carrier may make failed: someone else carries it, or it is not in transit. */
+async function explainCarrierRefusal(trx: Trx, parcelId: string, runnerId: number) {
+  const current = await trx
+    .selectFrom('parcels')
+    .select(['status', 'runner_id'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (current?.status === 'in_transit' && current.runner_id !== runnerId) {
+    return refuse('not_your_parcel', messages.notYourParcel);
+  }
+  return explainRefusal(trx, parcelId, 'in_transit');
+}
+
+async function withNames(trx: Trx, row: ParcelRow): Promise<ParcelWithNames> {
+  const names = await trx
+    .selectFrom('accounts as sender')
+    .leftJoin('accounts as runner', (join) => join.on('runner.id', '=', row.runner_id ?? -1))
+    .select(['sender.user_name as sender_user_name', 'runner.user_name as runner_user_name'])
+    .where('sender.id', '=', row.sender_id)
+    .executeTakeFirstOrThrow();
+  return { ...row, ...names };
+}
+
+/** A new waiting parcel (`created`). The caller draws the id; a clash is a unique violation it retries. */
+export function insertParcel(changes: Changes, row: ParcelRow, sender: AccountRow, actor: AccountRow) {
+  return changes.transaction(async (trx, publish) => {
+    await trx.insertInto('parcels').values(row).execute();
+    const parcel: ParcelWithNames = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
+    await record(trx, publish, { kind: 'created', parcel, before: null, actor, at: row.created_at });
+    return parcel;
+  });
+}
+
+/**
+ * waiting → in_transit for `runner`, as one conditional UPDATE: of any number of simultaneous
+ * pickups (or a pickup racing the superadmin's assignment) exactly one matches the row; the
+ * others get 409 and change nothing (DESIGN §3).
+ */
+export function claimParcel(
+  changes: Changes,
+  parcelId: string,
+  runner: AccountRow,
+  actor: AccountRow,
+  kind: 'picked_up' | 'assigned',
+): Promise<ParcelWithNames> {
+  return changes.transaction(async (trx, publish) => {
+    const row = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        status: 'in_transit',
+        runner_id: runner.id,
+        picked_up_at: nowIso(),
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'waiting')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw await explainRefusal(trx, parcelId, 'waiting');
+    const parcel = await withNames(trx, row);
+    const data = kind === 'assigned' ? { runner: runner.user_name } : null;
+    await record(trx, publish, { kind, parcel, before: beforeOf('waiting', null, row.receiver_key), actor, data });
+    return parcel;
+  });
+}
+
+/**
+ * in_transit → delivered, conditional on the status and, with `runnerId`, on that runner carrying
+ * it. `kind` says how: within 15 m (`delivered`), by the receiver's QR confirmation
+ * (`handed_over_qr`), or by the superadmin.
+ */
+export function deliverParcel(
+  changes: Changes,
+  parcelId: string,
+  actor: AccountRow,
+  options: { kind: 'delivered' | 'handed_over_qr'; runnerId?: number; data?: Record<string, unknown> },
+): Promise<ParcelWithNames> {
+  return changes.transaction(async (trx, publish) => {
+    let update = trx
+      .updateTable('parcels')
+      .set((eb) => ({ status: 'delivered', delivered_at: nowIso(), version: eb('version', '+', 1) }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit');
+    if (options.runnerId !== undefined) update = update.where('runner_id', '=', options.runnerId);
+    const row = await update.returningAll().executeTakeFirst();
+    if (!row) {
+      throw options.runnerId === undefined
+        ? await explainRefusal(trx, parcelId, 'in_transit')
+        : await explainCarrierRefusal(trx, parcelId, options.runnerId);
+    }
+    const parcel = await withNames(trx, row);
+    const before = beforeOf('in_transit', parcel.runner_user_name, row.receiver_key);
+    await record(trx, publish, { kind: options.kind, parcel, before, actor, data: options.data ?? null });
+    return parcel;
+  });
+}
+
+/**
+ * in_transit → waiting by the runner who carries it ('Visszaadom'), with their reason: back in the
+ * pool for anyone, as one conditional UPDATE (a delivery or another change in between wins).
+ */
+export function giveBackParcel(changes: Changes, parcelId: string, runner: AccountRow, reason: string) {
+  return changes.transaction(async (trx, publish) => {
+    const row = await trx
+      .updateTable('parcels')
+      .set((eb) => ({ status: 'waiting', runner_id: null, picked_up_at: null, version: eb('version', '+', 1) }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('runner_id', '=', runner.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    const parcel = await withNames(trx, row);
+    const before = beforeOf('in_transit', runner.user_name, row.receiver_key);
+    await record(trx, publish, { kind: 'given_back', parcel, before, actor: runner, data: { reason } });
+    return parcel;
+  });
+}
+
+/**
+ * The sender withdraws a parcel nobody has picked up ('Feladás visszavonása'): it leaves every
+ * list; its timeline stays and ends with `cancelled`. Conditional on waiting, so a pickup that
+ * came first wins.
+ */
+export function cancelParcel(changes: Changes, parcelId: string, sender: AccountRow) {
+  return changes.transaction(async (trx, publish) => {
+    const row = await trx
+      .deleteFrom('parcels')
+      .where('id', '=', parcelId)
+      .where('sender_id', '=', sender.id)
+      .where('status', '=', 'waiting')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const current = await trx
+        .selectFrom('parcels')
+        .select(['status', 'sender_id'])
+        .where('id', '=', parcelId)
+        .executeTakeFirst();
+      // Someone else's parcel is no more visible here than anywhere else.
+      if (!current || current.sender_id !== sender.id) throw refuse('parcel_not_found', messages.parcelNotFound);
+      throw refuse('parcel_not_waiting', messages.cancelNotWaiting);
+    }
+    const parcel = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
+    await record(trx, publish, {
+      kind: 'cancelled',
+      parcel,
+      before: beforeOf('waiting', null, row.receiver_key),
+      actor: sender,
+    });
+  });
+}
+
+/** A back-office edit as planned from the parcel as it was read (admin-service.ts planEdit). */
+export interface ParcelEdit {
+  set: Updateable<ParcelsTable>;
+  /** API names of the edited fields, for the timeline. */
+  fields: string[];
+  status: { from: ParcelStatus; to: ParcelStatus; reason?: string } | null;
+}
+
+/**
+ * The superadmin's edit, saved only if nobody changed the parcel since `current` was read (its
+ * version), so a runner's pickup meanwhile is never overwritten. One timeline event: a status
+ * change (`status_changed`, naming the other edited fields too) or else `edited`.
+ */
+export function editParcel(changes: Changes, current: ParcelWithNames, edit: ParcelEdit, admin: AccountRow) {
+  return changes.transaction(async (trx, publish) => {
+    const row = await trx
+      .updateTable('parcels')
+      .set((eb) => ({ ...edit.set, version: eb('version', '+', 1) }))
+      .where('id', '=', current.id)
+      .where('version', '=', current.version)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const exists = await trx.selectFrom('parcels').select('id').where('id', '=', current.id).executeTakeFirst();
+      throw exists
+        ? refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile)
+        : refuse('parcel_not_found', messages.parcelNotFound);
+    }
+    // The runner only ever stays or goes here, so the names read before still hold.
+    const parcel: ParcelWithNames = {
+      ...row,
+      sender_user_name: current.sender_user_name,
+      runner_user_name: row.runner_id === null ? null : current.runner_user_name,
+    };
+    const before = beforeOf(current.status, current.runner_user_name, current.receiver_key);
+    const fields = edit.fields.length > 0 ? { fields: edit.fields } : {};
+    await record(trx, publish, {
+      kind: edit.status ? 'status_changed' : 'edited',
+      parcel,
+      before,
+      actor: admin,
+      data: edit.status ? { ...edit.status, ...fields } : fields,
+    });
+    return parcel;
+  });
+}
+
+/**
+ * Deletes a parcel in any state: it leaves every list at once, the runner's too. One that a runner
+ * carries needs a reason, decided on the row as deleted (a pickup may have committed since it was
+ * read). Its timeline stays and ends with `deleted` saying what it was (no foreign key to parcels).
+ */
+export function deleteParcel(changes: Changes, parcelId: string, admin: AccountRow, reason: string | undefined) {
+  return changes.transaction(async (trx, publish) => {
+    const row = await trx.deleteFrom('parcels').where('id', '=', parcelId).returningAll().executeTakeFirst();
+    if (!row) throw refuse('parcel_not_found', messages.parcelNotFound);
+    const parcel = await withNames(trx, row);
+    // Thrown inside the transaction: the delete is rolled back.
+    if (row.status === 'in_transit' && !reason) {
+      throw refuseField(
+        'reason_required',
+        'reason',
+        messages.deleteInTransitNeedsReason(parcel.runner_user_name ?? '?'),
+      );
+    }
+    await record(trx, publish, {
+      kind: 'deleted',
+      parcel,
+      before: beforeOf(row.status, parcel.runner_user_name, row.receiver_key),
+      actor: admin,
+      data: {
+        status: row.status,
+        category: row.category,
+        senderUser: parcel.sender_user_name,
+        runner: parcel.runner_user_name,
+        ...(reason ? { reason } : {}),
+      },
+    });
+  });
+}
+
+/**
+ * A runner's account is being deleted (inside that transaction): every parcel they ever carried
+ * keeps its history but loses its runner, with an `edited` event naming who carried it and one
+ * change message each, so the back office's lists follow. The caller has refused a runner who
+ * still carries parcels in transit.
+ */
+export async function detachDeletedRunner(trx: Trx, publish: PublishChange, runner: AccountRow, admin: AccountRow) {
+  const carried = await trx
+    .updateTable('parcels')
+    .set((eb) => ({ runner_id: null, version: eb('version', '+', 1) }))
+    .where('runner_id', '=', runner.id)
+    .returningAll()
+    .execute();
+  const senders = new Map<number, string>();
+  for (const row of carried) {
+    let senderUserName = senders.get(row.sender_id);
+    if (senderUserName === undefined) {
+      senderUserName = (await withNames(trx, row)).sender_user_name;
+      senders.set(row.sender_id, senderUserName);
+    }
+    await record(trx, publish, {
+      kind: 'edited',
+      parcel: { ...row, sender_user_name: senderUserName, runner_user_name: null },
+      before: beforeOf(row.status, runner.user_name, row.receiver_key),
+      actor: admin,
+      data: { runnerDeleted: runner.user_name },
+    });
+  }
+  // SQLite may hand a deleted row's id to the next account: the timeline must not name them.
+  await trx.updateTable('parcel_events').set({ actor_id: null }).where('actor_id', '=', runner.id).execute();
+}
+
+/**
+ * Stores where the runner is and tells the tracking page of every parcel they carry to look
+ * again: one `runner_located` message per carried parcel and no timeline event (a position every
+ * few seconds is not history). Nothing is announced for a runner carrying nothing: nobody may see
+ * where they are.
+ */
+export function reportLocation(changes: Changes, runner: AccountRow, position: Position) {
+  return changes.transaction(async (trx, publish) => {
+    await trx
+      .updateTable('accounts')
+      .set({ last_lat: position.lat, last_lng: position.lng, last_accuracy: position.accuracy, located_at: nowIso() })
+      .where('id', '=', runner.id)
+      .execute();
+    const carried = await trx
+      .selectFrom('parcels')
+      .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
+      .select(['parcels.id', 'parcels.receiver_key', 'sender.user_name as sender_user_name'])
+      .where('parcels.runner_id', '=', runner.id)
+      .where('parcels.status', '=', 'in_transit')
+      .execute();
+    for (const parcel of carried) {
+      const unchanged = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
+      await publish({
+        kind: 'runner_located',
+        parcelId: parcel.id,
+        status: 'in_transit',
+        runner: runner.user_name,
+        senderUser: parcel.sender_user_name,
+        receiverKey: parcel.receiver_key,
+        previous: unchanged,
+      });
+    }
+  });
+}
