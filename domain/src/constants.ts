@@ -15,6 +15,8 @@ export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
 
 export const TRACKING_MAP = { zoom: 11.5, height: '80vh' } as const;
+/** Where a map looks before it knows better (no position yet, no pin yet): Budapest's centre. */
+export const DEFAULT_MAP_CENTRE = { lat: 47.4979, lng: 19.0402 } as const;
 export const RUNNER_MAP = { zoom: 10, height: '100vh' } as const;
 export const ADMIN_MAP = { center: { lat: 47.51, lng: 19.04 }, zoom: 8, height: '100vh' } as const;
 

@@ -2,15 +2,23 @@ import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook
 import { ApiError, errorMessage } from '../api/client.ts';
 
 /**
- * Puts a failed submission's errors where they belong: each of the server's field errors beside its
- * field (the server names fields as the domain schema the form uses does), and an error that names
- * no field in the form's summary (`serverSummary`). react-hook-form drops them all when the form is
- * submitted again, and a field's own when that field is edited.
+ * A failed submission split the one way every form shows it: each of the server's field errors
+ * beside its field (the server names fields as the domain schema the form uses does), and an error
+ * that names no field in the form's summary.
+ */
+export function serverErrors(error: unknown): { fields: Record<string, string>; summary: string | null } {
+  const fields = error instanceof ApiError ? error.fields : {};
+  return { fields, summary: Object.keys(fields).length === 0 ? errorMessage(error) : null };
+}
+
+/**
+ * serverErrors for a react-hook-form form: the summary goes to `serverSummary`. react-hook-form
+ * drops them all when the form is submitted again, and a field's own when that field is edited.
  */
 export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
-  const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
-  for (const [field, message] of fields) setError(field as Path<T>, { type: 'server', message });
-  if (fields.length === 0) setError('root.server', { type: 'server', message: errorMessage(error) });
+  const { fields, summary } = serverErrors(error);
+  for (const [field, message] of Object.entries(fields)) setError(field as Path<T>, { type: 'server', message });
+  if (summary !== null) setError('root.server', { type: 'server', message: summary });
 }
 
 /** The error of a form's last submission that belongs to none of its fields. */

@@ -1,26 +1,15 @@
 import { foldAccents, HUNGARIAN_ACCENT_FOLDS } from '@csomag/domain/address';
 import type { AccountList, AccountListQuery } from '@csomag/domain/admin';
-import { messages } from '@csomag/domain/messages';
 import type { Role } from '@csomag/domain/roles';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { decodeCursor, pageOf } from '../../db/cursor.ts';
+import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { Database } from '../../db/schema.ts';
-import { refuseField } from '../../errors.ts';
 import { presentAccount } from '../auth/present.ts';
 
 /** Finding accounts by name for the back office: the runner list, the sender picker. */
 
 /** A cursor part may hold a whole name (up to 100 characters). */
 export const CURSOR_PART_MAX = 120;
-
-export const invalidCursor = () => refuseField('invalid_cursor', 'cursor', messages.invalidCursor);
-
-/** The account id a cursor ends with. */
-export function cursorId(part: string): number {
-  const id = Number(part);
-  if (!Number.isSafeInteger(id)) throw invalidCursor();
-  return id;
-}
 
 /** A column folded like foldAccents, the same way on both stores, so "adam" finds "Ádám". */
 function folded(column: string): RawBuilder<string> {
@@ -50,7 +39,9 @@ export async function accountsByName(
   if (query.q) page = page.where(matchesSearch(query.q));
   if (query.cursor) {
     const [name = '', id = ''] = decodeCursor(query.cursor, 2, CURSOR_PART_MAX);
-    page = page.where((eb) => eb(eb.refTuple('accounts.name', 'accounts.id'), '>', eb.tuple(name, cursorId(id))));
+    page = page.where((eb) =>
+      eb(eb.refTuple('accounts.name', 'accounts.id'), '>', eb.tuple(name, cursorNumber(id, { integer: true }))),
+    );
   }
   const rows = await page
     .orderBy('accounts.name')

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { QueryError } from '../../components/query-state.tsx';
 import { roundedBounds } from '../../map/bounds.ts';
 import MapView, { type MapMarker, MapMarkers } from '../../map/map-view.tsx';
+import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
 import { useAdminLive, useMapView } from './api.ts';
 
 function Details({ parcelId }: { parcelId: string }) {
@@ -26,41 +27,21 @@ function pickupMarker(pin: ParcelPin, onSelect: () => void): MapMarker {
     position: pin.pickup,
     onClick: onSelect,
     popup: (
-      <div className="popup">
-        <p>
-          <strong>{messages.adminMapPopupReceiverAddress}</strong> {pin.receiverAddress}
-        </p>
+      <MarkerPopup rows={[[messages.adminMapPopupReceiverAddress, pin.receiverAddress]]}>
         <Details parcelId={pin.id} />
-      </div>
+      </MarkerPopup>
     ),
   };
 }
 
-function destinationMarker(pin: ParcelPin): MapMarker {
-  return {
-    key: `destination-${pin.id}`,
-    kind: 'destination',
-    title: messages.mapParcelDestination,
-    position: pin.destination,
-    popup: (
-      <div className="popup">
-        <p>
-          <strong>{messages.popupId}</strong> <span className="mono">{pin.id}</span>
-        </p>
-        <p>
-          <strong>{messages.popupAddress}</strong> {pin.receiverAddress}
-        </p>
-        <p>
-          <strong>{messages.popupSender}</strong> {pin.senderUser}
-        </p>
-        <p>
-          <strong>{messages.adminMapPopupRunner}</strong> {pin.runner ?? messages.waitingForRunner}
-        </p>
-        <Details parcelId={pin.id} />
-      </div>
-    ),
-  };
-}
+const pinDestination = (pin: ParcelPin) =>
+  destinationMarker(
+    { id: pin.id, receiverAddress: pin.receiverAddress, senderUser: pin.senderUser, position: pin.destination },
+    {
+      rows: [[messages.adminMapPopupRunner, pin.runner ?? messages.waitingForRunner]],
+      children: <Details parcelId={pin.id} />,
+    },
+  );
 
 /** A server-side cluster: a grid cell's parcels drawn as one counted bubble. */
 function clusterIcon(count: number) {
@@ -117,7 +98,7 @@ export function AdminMapPage() {
         center={ADMIN_MAP.center}
         zoom={ADMIN_MAP.zoom}
         height={ADMIN_MAP.height}
-        markers={selected ? [destinationMarker(selected)] : []}
+        markers={selected ? [pinDestination(selected)] : []}
         onMapClick={() => setSelectedId(null)}
         onViewChange={onViewChange}
       >

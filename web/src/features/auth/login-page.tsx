@@ -1,14 +1,12 @@
-import type { LoginBody } from '@csomag/domain/account';
 import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import { paths, roleHome } from '@csomag/domain/paths';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
+import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSignIn } from './api.ts';
 
@@ -18,10 +16,9 @@ export function LoginPage() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
-  // No default values: react-hook-form then takes over what someone typed into the page rendered
-  // at build time, before its script arrived (docs/decisions/0008-small-first-download.md).
-  const form = useForm<LoginBody>();
-  const { errors, isSubmitting } = form.formState;
+  // Shown the way every form shows a refusal (serverErrors); no react-hook-form on this page, which
+  // strangers open from the landing page (docs/decisions/0008-small-first-download.md).
+  const [refusal, setRefusal] = useState<ReturnType<typeof serverErrors> | null>(null);
   const [emailPlaceholder, setEmailPlaceholder] = useState('');
   const [passwordPlaceholder, setPasswordPlaceholder] = useState('');
   // Set when this page signs someone in, so the "already signed in" notice is for visits only.
@@ -36,28 +33,36 @@ export function LoginPage() {
   // needs, and the page is rendered at build time (signed out).
   if (alreadySignedIn) return <Navigate to={roleHome[account.role]} replace />;
 
-  // SPEC §5: a value too short to be right is cleared and its placeholder says why; the server is not asked.
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  // The fields are read from the form, not kept in state: what someone typed into the page
+  // rendered at build time, before its script took over, stays there.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const emailField = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
+    const passwordField = event.currentTarget.elements.namedItem('password') as HTMLInputElement;
+    const email = emailField.value;
+    const password = passwordField.value;
+    // SPEC §5: a value too short to be right is cleared and its placeholder says why; the server is not asked.
     const emailOk = email.trim().length >= MIN_EMAIL_LENGTH;
     const passwordOk = password.length >= MIN_PASSWORD_LENGTH;
     if (!emailOk) {
-      form.setValue('email', '');
+      emailField.value = '';
       setEmailPlaceholder(messages.emailTooShort);
     }
     if (!passwordOk) {
-      form.setValue('password', '');
+      passwordField.value = '';
       setPasswordPlaceholder(messages.passwordTooShort);
     }
     if (!emailOk || !passwordOk) return;
     justSignedIn.current = true;
+    setRefusal(null);
     try {
       const { account: signedIn } = await signIn.mutateAsync({ email, password });
       navigate(from ?? roleHome[signedIn.role], { replace: true });
     } catch (error) {
       justSignedIn.current = false;
-      applyServerErrors(error, form.setError);
+      setRefusal(serverErrors(error));
     }
-  });
+  };
 
   return (
     <section className="page narrow">
@@ -68,19 +73,19 @@ export function LoginPage() {
           type="email"
           autoComplete="email"
           placeholder={emailPlaceholder}
-          error={errors.email?.message}
-          {...form.register('email')}
+          name="email"
+          error={refusal?.fields.email}
         />
         <FormField
           label={messages.passwordLabel}
           type="password"
           autoComplete="current-password"
           placeholder={passwordPlaceholder}
-          error={errors.password?.message}
-          {...form.register('password')}
+          name="password"
+          error={refusal?.fields.password}
         />
-        <FormError message={serverSummary(errors)} />
-        <SubmitButton busy={isSubmitting}>{messages.signInSubmit}</SubmitButton>
+        <FormError message={refusal?.summary ?? null} />
+        <SubmitButton busy={signIn.isPending}>{messages.signInSubmit}</SubmitButton>
       </form>
       <p className="muted">
         {messages.signInNoAccount} <Link to={paths.registerUser}>{messages.registerAsUser}</Link> {messages.signInOr}{' '}

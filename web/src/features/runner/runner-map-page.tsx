@@ -1,4 +1,4 @@
-import { RUNNER_MAP } from '@csomag/domain/constants';
+import { DEFAULT_MAP_CENTRE, RUNNER_MAP } from '@csomag/domain/constants';
 import { formatWeight } from '@csomag/domain/format';
 import type { ViewBounds } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
@@ -11,10 +11,9 @@ import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { roundedBounds } from '../../map/bounds.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
+import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
 import { useRunnerLiveLists, useWaitingInView } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
-
-const BUDAPEST = { lat: 47.4979, lng: 19.0402 };
 
 function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
   return {
@@ -24,43 +23,35 @@ function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
     position: parcel.senderCoordinates,
     onClick: onSelect,
     popup: (
-      <div className="popup">
-        <p>
-          <strong>{messages.popupFrom}</strong> {parcel.senderAddress}
-        </p>
-        <p>
-          <strong>{messages.popupTo}</strong> {parcel.receiverAddress}
-        </p>
-      </div>
+      <MarkerPopup
+        rows={[
+          [messages.popupFrom, parcel.senderAddress],
+          [messages.popupTo, parcel.receiverAddress],
+        ]}
+      />
     ),
   };
 }
 
-function destinationMarker(parcel: Parcel): MapMarker {
-  return {
-    key: `destination-${parcel.id}`,
-    kind: 'destination',
-    title: messages.mapParcelDestination,
-    position: parcel.receiverCoordinates,
-    popup: (
-      <div className="popup">
-        <p>
-          <strong>{messages.popupId}</strong> <span className="mono">{parcel.id}</span>
-        </p>
-        <p>
-          <strong>{messages.popupAddress}</strong> {parcel.receiverAddress}
-        </p>
-        <p>
-          <strong>{messages.popupSender}</strong> {parcel.senderUser}
-        </p>
-        <p>
-          {parcel.category} · {formatWeight(parcel.weightGrams)}
-        </p>
-        <PickUpButton parcelId={parcel.id} label={messages.pickUpShort} />
-      </div>
-    ),
-  };
-}
+const parcelDestination = (parcel: Parcel) =>
+  destinationMarker(
+    {
+      id: parcel.id,
+      receiverAddress: parcel.receiverAddress,
+      senderUser: parcel.senderUser,
+      position: parcel.receiverCoordinates,
+    },
+    {
+      children: (
+        <>
+          <p>
+            {parcel.category} · {formatWeight(parcel.weightGrams)}
+          </p>
+          <PickUpButton parcelId={parcel.id} label={messages.pickUpShort} />
+        </>
+      ),
+    },
+  );
 
 /** SPEC §2.7: waiting parcels around me; a pickup reveals where it goes, and can be claimed there. */
 export function RunnerMapPage() {
@@ -75,7 +66,7 @@ export function RunnerMapPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const parcels = waiting.data?.items ?? [];
   const selected = parcels.find((parcel) => parcel.id === selectedId);
-  const markers = selected ? [destinationMarker(selected)] : [];
+  const markers = selected ? [parcelDestination(selected)] : [];
   if (position) markers.push({ key: 'me', kind: 'me', title: messages.mapYou, position });
 
   return (
@@ -86,7 +77,7 @@ export function RunnerMapPage() {
       {waiting.isError && <QueryError error={waiting.error} />}
       <LazyMap
         label={messages.runnerMapLabel}
-        center={start ?? BUDAPEST}
+        center={start ?? DEFAULT_MAP_CENTRE}
         follow={start !== null}
         zoom={RUNNER_MAP.zoom}
         height={RUNNER_MAP.height}

@@ -1,3 +1,4 @@
+import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import {
   type Coordinates,
@@ -178,7 +179,7 @@ export function SendParcelPage() {
               <p className="muted">{messages.pinsHelp}</p>
               <LazyMap
                 label={messages.mapBothPointsLabel}
-                center={markers[0]?.position ?? { lat: 47.4979, lng: 19.0402 }}
+                center={markers[0]?.position ?? DEFAULT_MAP_CENTRE}
                 zoom={12}
                 height="360px"
                 frame={focused ? { focus: focused } : { fit: markers.map((marker) => marker.position) }}
