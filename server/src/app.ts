@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
 import { openWindowCounter, type WindowCounter } from './db/rate-limits.ts';
@@ -84,7 +85,9 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
       // Session cookies are credentials: they never reach a log.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: serializeRequest },
-      ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+      // Written asynchronously: a request's log line never waits for stdout, and lines logged while
+      // one write is under way leave in one write (docs/decisions/0013). pino flushes them on exit.
+      stream: typeof logger === 'object' ? logger.stream : pino.destination({ dest: 1, sync: false }),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,

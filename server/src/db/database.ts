@@ -5,6 +5,7 @@ import pg from 'pg';
 import { isMissingTable } from './errors.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { cachingStatements } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -89,7 +90,7 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), log });
   return {
     db,
     dialect: 'sqlite',
