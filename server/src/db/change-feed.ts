@@ -44,6 +44,11 @@ export interface ChangeFeed {
   transaction<T>(work: ChangeWork<T>): Promise<T>;
   subscribe(listener: ChangeListener): () => void;
   /**
+   * This instance's own changes, as soon as their transaction has committed and before the write
+   * answers its client: what must not wait for the change to come back through LISTEN (caches).
+   */
+  onCommit(listener: (changes: readonly ParcelChange[]) => void): () => void;
+  /**
    * What was committed after `id`, oldest first, for a browser resuming from Last-Event-ID; null
    * when `id` is older than the log keeps or more than `limit` changes behind (it must refetch).
    */
@@ -110,6 +115,22 @@ abstract class BaseFeed {
     };
     this.emitter.on('change', safe);
     return () => this.emitter.off('change', safe);
+  }
+
+  onCommit(listener: (changes: readonly ParcelChange[]) => void): () => void {
+    const safe = (changes: readonly ParcelChange[]) => {
+      try {
+        listener(changes);
+      } catch (error) {
+        this.log.error({ err: error }, 'commit listener failed');
+      }
+    };
+    this.emitter.on('commit', safe);
+    return () => this.emitter.off('commit', safe);
+  }
+
+  protected committed(changes: readonly ParcelChange[]) {
+    if (changes.length > 0) this.emitter.emit('commit', changes);
   }
 
   async since(id: number, limit: number): Promise<LoggedChange[] | null> {
@@ -181,14 +202,15 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
 
   async transaction<T>(work: ChangeWork<T>): Promise<T> {
     let committed: LoggedChange[] = [];
+    const changes: ParcelChange[] = [];
     const result = await this.store.db.transaction().execute(async (trx) => {
-      const changes: ParcelChange[] = [];
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
       if (changes.length > 0) committed = await this.append(trx, changes);
       return value;
     });
+    this.committed(changes);
     for (const entry of committed) this.deliver(entry);
     return result;
   }
@@ -234,8 +256,8 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
   }
 
   async transaction<T>(work: ChangeWork<T>): Promise<T> {
-    return this.store.db.transaction().execute(async (trx) => {
-      const changes: ParcelChange[] = [];
+    const changes: ParcelChange[] = [];
+    const result = await this.store.db.transaction().execute(async (trx) => {
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
@@ -247,6 +269,8 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
       }
       return value;
     });
+    this.committed(changes);
+    return result;
   }
 
   async start() {

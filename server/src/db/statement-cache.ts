@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { bump, trim } from '../lru.ts';
 
 /** Distinct statements kept: the app has a few hundred query shapes; keyset pages add none. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -15,19 +16,9 @@ export function cachingStatements(database: SQLite.Database, size = STATEMENT_CA
   const statements = new Map<string, SqliteStatement>();
   return {
     prepare(sql: string): SqliteStatement {
-      const cached = statements.get(sql);
-      if (cached) {
-        // Map keeps insertion order: moving a hit to the end makes the first entry the coldest.
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
-      const statement = database.prepare(sql);
-      statements.set(sql, statement);
-      if (statements.size > size) {
-        const coldest = statements.keys().next().value;
-        if (coldest !== undefined) statements.delete(coldest);
-      }
+      const statement = statements.get(sql) ?? database.prepare(sql);
+      bump(statements, sql, statement);
+      trim(statements, size);
       return statement;
     },
     close() {

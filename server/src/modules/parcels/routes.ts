@@ -23,8 +23,10 @@ import {
   listSentParcels,
   type ParcelsContext,
 } from './service.ts';
+import { TrackingCache } from './tracking-cache.ts';
 
 export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tracking = new TrackingCache(app.changeFeed, (id) => getTrackingView(app.store.db, id));
   const context = (): ParcelsContext => ({ db: app.store.db, changes: app.changeFeed, geocoder: app.geocoder });
 
   app.post(
@@ -139,7 +141,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = parcelIdSchema.safeParse(request.params.id);
-      const view = id.success ? await getTrackingView(app.store.db, id.data) : null;
+      const view = id.success ? await tracking.get(id.data) : null;
       if (!view) throw refuse('parcel_not_found', messages.parcelNotFound);
       return view;
     },
