@@ -106,27 +106,24 @@ abstract class BaseFeed {
   ) {}
 
   subscribe(listener: ChangeListener): () => void {
-    const safe = (entry: LoggedChange) => {
-      try {
-        listener(entry);
-      } catch (error) {
-        this.log.error({ err: error }, 'change listener failed');
-      }
-    };
-    this.emitter.on('change', safe);
-    return () => this.emitter.off('change', safe);
+    return this.addListener('change', listener);
   }
 
   onCommit(listener: (changes: readonly ParcelChange[]) => void): () => void {
-    const safe = (changes: readonly ParcelChange[]) => {
+    return this.addListener('commit', listener);
+  }
+
+  /** A listener that throws is logged, never passed on to the write that published. */
+  private addListener<T>(event: 'change' | 'commit', listener: (value: T) => void): () => void {
+    const safe = (value: T) => {
       try {
-        listener(changes);
+        listener(value);
       } catch (error) {
-        this.log.error({ err: error }, 'commit listener failed');
+        this.log.error({ err: error, event }, 'change listener failed');
       }
     };
-    this.emitter.on('commit', safe);
-    return () => this.emitter.off('commit', safe);
+    this.emitter.on(event, safe);
+    return () => this.emitter.off(event, safe);
   }
 
   protected committed(changes: readonly ParcelChange[]) {

@@ -162,3 +162,21 @@ export async function signInSuperadmin(app: FastifyInstance): Promise<SignedIn> 
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
   return { account: response.json().account, cookie: sessionCookie(response), password };
 }
+
+/** The people of a parcel's life, each signed in: the back office, a sender and a runner. */
+export async function signInCast(app: FastifyInstance) {
+  return {
+    admin: await signInSuperadmin(app),
+    sender: await signUp(app),
+    runner: await signUp(app, { role: 'runner' }),
+  };
+}
+
+/** A state-changing request as a signed-in person. */
+export const requestAs = (
+  app: FastifyInstance,
+  who: SignedIn,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });

@@ -3,7 +3,7 @@ import type { ParcelEventKind } from '@csomag/domain/parcel';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { northOf, pickUp } from '../../test/delivery.ts';
-import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, requestAs, type SignedIn, signInCast, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 
 let t: TestApp;
@@ -12,9 +12,7 @@ let sender: SignedIn;
 let runner: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSuperadmin(t.app);
-  sender = await signUp(t.app);
-  runner = await signUp(t.app, { role: 'runner' });
+  ({ admin, sender: sender, runner } = await signInCast(t.app));
 });
 afterAll(() => t.close());
 
@@ -66,7 +64,7 @@ async function effectsOf(call: () => Promise<LightMyRequestResponse>, expectedSt
 }
 
 const as = (who: SignedIn, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => () =>
-  t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+  requestAs(t.app, who, method, url, payload);
 
 /** One call, one parcel: exactly one timeline event and one message, both of `kind`. */
 async function expectOneChange(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickUp, storedParcel } from '../../test/delivery.ts';
-import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type SignedIn, signInCast, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 
 let t: TestApp;
@@ -9,9 +9,7 @@ let user: SignedIn;
 let runner: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSuperadmin(t.app);
-  user = await signUp(t.app);
-  runner = await signUp(t.app, { role: 'runner' });
+  ({ admin, sender: user, runner } = await signInCast(t.app));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import type { TrackingView } from '@csomag/domain/parcel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { northOf, pickUp } from '../../test/delivery.ts';
-import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp, testStore } from '../../test/harness.ts';
+import { createTestApp, requestAs, type SignedIn, signInCast, type TestApp, testStore } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { getTrackingView } from './service.ts';
 import { TrackingCache } from './tracking-cache.ts';
@@ -13,9 +13,7 @@ let sender: SignedIn;
 let runner: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSuperadmin(t.app);
-  sender = await signUp(t.app);
-  runner = await signUp(t.app, { role: 'runner' });
+  ({ admin, sender: sender, runner } = await signInCast(t.app));
 });
 afterAll(() => t.close());
 
@@ -31,7 +29,7 @@ const renameBehindTheScenes = (parcelId: string, category: string) =>
   t.app.store.db.updateTable('parcels').set({ category }).where('id', '=', parcelId).execute();
 
 const as = (who: SignedIn, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+  requestAs(t.app, who, method, url, payload);
 
 describe('the tracking view served from memory', () => {
   it('answers from memory while the parcel does not change', async () => {
