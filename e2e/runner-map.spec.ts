@@ -64,7 +64,7 @@ test.describe('runner map on a phone', () => {
       const at = metresNorth(pecs, fixes % 2 ? 30 : 0);
       return context.setGeolocation({ latitude: at.lat, longitude: at.lng, accuracy: 30 });
     };
-    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Nagyítás' }).click();
     for (let waited = 0; waited < 5000; waited += 500) {
       await nextFix();
       await page.waitForTimeout(500);

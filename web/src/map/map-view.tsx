@@ -1,8 +1,9 @@
+import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
 import 'leaflet/dist/leaflet.css';
 import type { LatLngBounds, LatLngTuple } from 'leaflet';
 import { createContext, lazy, type ReactNode, Suspense, use, useEffect, useMemo } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { useServerConfig } from '../api/config.ts';
 import { roundedBounds } from './bounds.ts';
 import { type MarkerKind, markerIcon } from './markers.ts';
@@ -154,8 +155,11 @@ export default function MapView(props: MapViewProps) {
         zoom={props.zoom}
         zoomSnap={0.5}
         maxZoom={19}
+        // Leaflet's own zoom buttons are named in English: these say it in the product's language.
+        zoomControl={false}
         style={{ height: '100%', width: '100%' }}
       >
+        <ZoomControl zoomInTitle={messages.mapZoomIn} zoomOutTitle={messages.mapZoomOut} />
         {config && (
           <TileLayer
             url={config.tileUrl}

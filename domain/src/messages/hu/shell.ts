@@ -76,6 +76,8 @@ export const shell = {
   mapDestinationPoint: 'Kiszállítási pont',
   mapBothPointsLabel: 'A feladási és a kiszállítási pont',
   mapYourRunner: 'A futárod',
+  mapZoomIn: 'Nagyítás',
+  mapZoomOut: 'Kicsinyítés',
   mapYou: 'Ez te vagy',
   mapAvailableParcel: 'Elérhető',
   mapParcelDestination: 'Hova',
