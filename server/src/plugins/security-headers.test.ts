@@ -53,3 +53,25 @@ describe('headers that only make sense over HTTPS', () => {
     expect(await headersOf({ PUBLIC_URL: 'http://192.168.1.20:3000' })).toEqual({ csp: BASE_CSP, hsts: undefined });
   });
 });
+
+describe('helmet’s other headers', () => {
+  it('are on every response, worked out once from helmet itself', async () => {
+    t = await createTestApp();
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+        'content-security-policy': BASE_CSP,
+      });
+    }
+  });
+});
