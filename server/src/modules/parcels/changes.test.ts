@@ -12,7 +12,7 @@ let sender: SignedIn;
 let runner: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
-  ({ admin, sender: sender, runner } = await signInCast(t.app));
+  ({ admin, sender, runner } = await signInCast(t.app));
 });
 afterAll(() => t.close());
 
