@@ -7,7 +7,11 @@
  * this load generator (DESIGN §10 measured ~75–85 k requests/s on a quiet machine).
  *
  *   npm run bench:api -- [--duration 5] [--warmup 1] [--connections 20] [--parcels 5000] [--senders 150]
- *                        [--skip-baseline]
+ *                        [--skip-baseline] [--no-logs]
+ *
+ * The app logs at its default level (one line per request, as in production; its stdout is thrown
+ * away). After the app, bare Fastify answers each GET endpoint's exact response bytes at the same
+ * path, in the same run: the last table prints each endpoint's ratio to it (issue 11's targets).
  *
  * The app runs with TRUST_PROXY=1 (as behind a reverse proxy) and every connection presents a new
  * X-Forwarded-For address every 500 requests, so the 600/min per-client limit (DESIGN §4) runs on
@@ -15,7 +19,7 @@
  * minute: POST /api/parcels rotates through --senders accounts signed up through the API, 110 parcels
  * each, and stops early (a short burst, said in the output) when they are used up.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +46,7 @@ const { values } = parseArgs({
     parcels: { type: 'string', default: '5000' },
     senders: { type: 'string', default: '150' },
     'skip-baseline': { type: 'boolean', default: false },
+    'no-logs': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -132,6 +137,38 @@ async function measure(origin: string, c: Case, described: string) {
   return { result, budgetSpent };
 }
 
+/**
+ * Bare Fastify answering each GET endpoint's exact bytes at the same path, measured the same way
+ * right after the app: the ratio the issue's targets speak of (≥ 0.5 for tracking, ≥ 0.25 others).
+ */
+async function compareWithBare(cases: Case[], answered: Record<string, string>, appRps: Record<string, number>) {
+  const routesFile = join(dataDir, 'bare-routes.json');
+  writeFileSync(routesFile, JSON.stringify(answered));
+  const bare = await startAppProcess(dataDir, { bare: true, bareRoutes: routesFile });
+  const rows: string[] = [];
+  try {
+    for (const c of cases.filter((c) => answered[c.path] !== undefined)) {
+      const bytes = Buffer.byteLength(answered[c.path] ?? '');
+      const { result } = await measure(
+        bare.origin,
+        { label: `bare, same bytes: ${c.path}`.slice(0, 36), path: c.path },
+        `${bytes} B`,
+      );
+      const bareRps = result.requests.total / result.duration;
+      const ratio = (appRps[c.label] ?? 0) / bareRps;
+      rows.push(
+        `${c.label.padEnd(36)} ${(appRps[c.label] ?? 0).toFixed(0).padStart(8)} ${bareRps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(6)}`,
+      );
+    }
+  } finally {
+    await bare.close();
+  }
+  console.log(
+    `\n${'endpoint'.padEnd(36)} ${'app'.padStart(8)} ${'bare'.padStart(8)} ${'ratio'.padStart(6)}   (req/s; bare Fastify answering the same bytes)`,
+  );
+  for (const row of rows) console.log(row);
+}
+
 // 1. A fresh database with realistic data, seeded directly (not timed).
 const dataDir = mkdtempSync(join(tmpdir(), 'csomagkuldo-bench-api-'));
 let seededIn = 0;
@@ -201,7 +238,7 @@ if (!values['skip-baseline']) {
 // 3. The real app in its own process; sign-ins and sign-ups through the API.
 let app: AppProcess | undefined;
 try {
-  app = await startAppProcess(dataDir, { trustProxy: true });
+  app = await startAppProcess(dataDir, { trustProxy: true, logs: !values['no-logs'] });
   const { origin } = app;
   const signIn = async (email: string) => {
     const response = await requestJson(origin, '/api/auth/login', {
@@ -250,6 +287,8 @@ try {
 
   // One request each first: the figures are of 2xx answers, not of errors.
   const described: Record<string, string> = {};
+  /** Each GET endpoint's response text: what bare Fastify answers for the ratio. */
+  const answered: Record<string, string> = {};
   for (const c of cases) {
     const response = await requestJson(origin, c.path, {
       method: c.method ?? 'GET',
@@ -258,14 +297,17 @@ try {
       ...(c.body ? { body: JSON.parse(c.body) } : {}),
     });
     expectStatus(response, c.method === 'POST' ? 201 : 200, c.label);
+    if ((c.method ?? 'GET') === 'GET') answered[c.path] = response.text;
     const list = (response.body as { items?: unknown[] }).items;
     const size = Buffer.byteLength(response.text);
     const bytes = size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KiB`;
     described[c.label] = `${list ? `${list.length} items, ` : ''}${bytes}`;
   }
 
+  const appRps: Record<string, number> = {};
   for (const c of cases) {
     const { result, budgetSpent } = await measure(origin, c, described[c.label] ?? '');
+    appRps[c.label] = result.requests.total / result.duration;
     if (budgetSpent) {
       notes.push(
         `${c.label}: a ${result.duration.toFixed(1)} s burst — all ${senders} accounts made ${PARCELS_PER_SENDER} parcels` +
@@ -279,6 +321,7 @@ try {
   }
 
   const memory = await app.memory();
+  if (!values['skip-baseline']) await compareWithBare(cases, answered, appRps);
   notes.push(
     `data: ${parcels} seeded parcels (${subjects.waiting} waiting; the busiest sender has ${subjects.busiestSender.n})` +
       ` in ${(seededIn / 1000).toFixed(1)} s; ${senders} senders signed up through the API in ${(signUpMs / 1000).toFixed(1)} s`,

@@ -4,9 +4,12 @@
  * generator does not share its event loop. Talks to the parent over the fork IPC channel:
  * sends {type:'ready', port}; answers {type:'memory'} with process.memoryUsage() (after a full GC
  * when started with --expose-gc); {type:'close'} closes the app and the store and exits.
- * With BENCH_BARE=1, bare Fastify with one constant-JSON route instead: the ceiling to compare with.
+ * With BENCH_BARE=1, bare Fastify with one constant-JSON route instead: the ceiling to compare with;
+ * BENCH_BARE_ROUTES (a JSON file of path → response text) adds routes answering exactly those bytes.
+ * BENCH_LOGS=1 runs the app at its default log level (production's logger; stdout goes nowhere).
  * Not run directly: started by startAppProcess().
  */
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -22,18 +25,26 @@ async function start(): Promise<{ app: FastifyInstance; close: () => Promise<voi
   if (process.env.BENCH_BARE === '1') {
     const bare = Fastify();
     bare.get('/', async () => ({ hello: 'world' }));
+    // The same bytes the app answered, as a string: Fastify sends it as it is.
+    const routes = process.env.BENCH_BARE_ROUTES;
+    const answers: Record<string, string> = routes ? JSON.parse(readFileSync(routes, 'utf8')) : {};
+    for (const [path, text] of Object.entries(answers)) {
+      bare.get(path, (_request, reply) => {
+        reply.type('application/json; charset=utf-8').send(text);
+      });
+    }
     return { app: bare, close: () => bare.close() };
   }
   const config = loadConfig({
     DATA_DIR: dataDir as string,
     WEB_DIST: '',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOGS === '1' ? 'info' : 'silent',
     DEMO_DATA: '0',
     TRUST_PROXY: process.env.BENCH_TRUST_PROXY ?? '0',
   });
   const store = openStore({ dataDir: dataDir as string });
   await migrateToLatest(store);
-  const app = await buildApp({ config, store, logger: false });
+  const app = await buildApp({ config, store, logger: process.env.BENCH_LOGS === '1' });
   return {
     app,
     close: async () => {

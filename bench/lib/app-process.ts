@@ -43,7 +43,14 @@ function waitFor<T>(child: ChildProcess, type: string, timeoutMs: number): Promi
  */
 export async function startAppProcess(
   dataDir: string,
-  options: { trustProxy?: boolean; bare?: boolean } = {},
+  options: {
+    trustProxy?: boolean;
+    bare?: boolean;
+    /** bare: a JSON file of path → response text, each answered as those exact bytes. */
+    bareRoutes?: string;
+    /** The app at its default log level (as in production), its stdout thrown away. */
+    logs?: boolean;
+  } = {},
 ): Promise<AppProcess> {
   const child = fork(childFile, [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
@@ -52,8 +59,10 @@ export async function startAppProcess(
       BENCH_DATA_DIR: dataDir,
       BENCH_TRUST_PROXY: options.trustProxy ? '1' : '0',
       BENCH_BARE: options.bare ? '1' : '0',
+      BENCH_BARE_ROUTES: options.bareRoutes ?? '',
+      BENCH_LOGS: options.logs ? '1' : '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', options.logs ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   const { port } = await waitFor<{ port: number }>(child, 'ready', 60_000);
   const exited = new Promise<void>((resolve) => {
