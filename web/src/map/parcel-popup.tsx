@@ -1,6 +1,7 @@
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
 import type { ReactNode } from 'react';
+import { ParcelId } from '../components/parcel-id.tsx';
 import type { MapMarker } from './map-view.tsx';
 
 /** One line of a marker's popup: a label and what it says (React content, never HTML). */
@@ -37,12 +38,7 @@ export function destinationMarker(
   extra: { rows?: PopupRow[]; children?: ReactNode } = {},
 ): MapMarker {
   const rows: PopupRow[] = [
-    [
-      messages.popupId,
-      <span key="id" className="mono">
-        {parcel.id}
-      </span>,
-    ],
+    [messages.popupId, <ParcelId key="id" id={parcel.id} />],
     [messages.popupAddress, parcel.receiverAddress],
     [messages.popupSender, parcel.senderUser],
     ...(extra.rows ?? []),

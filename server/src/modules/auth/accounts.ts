@@ -10,21 +10,18 @@ import { AppError, refuseField } from '../../errors.ts';
 import { hashPassword } from './passwords.ts';
 
 /** User names are unique regardless of case, so "Anna" cannot impersonate "anna". */
-export const findAccountByUserName = (db: Kysely<Database>, userName: string) =>
+const byUserName = (db: Kysely<Database>, userName: string) =>
   db
     .selectFrom('accounts')
     .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()))
-    .executeTakeFirst();
+    .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()));
+
+export const findAccountByUserName = (db: Kysely<Database>, userName: string) =>
+  byUserName(db, userName).executeTakeFirst();
 
 /** A runner's account by user name; other accounts' names find nothing (runner pages and assignment). */
 export const findRunnerByUserName = (db: Kysely<Database>, userName: string) =>
-  db
-    .selectFrom('accounts')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()))
-    .where('role', '=', 'runner')
-    .executeTakeFirst();
+  byUserName(db, userName).where('role', '=', 'runner').executeTakeFirst();
 
 export const findAccountByEmail = (db: Kysely<Database>, email: string) =>
   db.selectFrom('accounts').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();

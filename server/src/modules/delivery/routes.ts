@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
-import { giveBackParcel } from '../parcels/changes.ts';
+import { CARRIER_REFUSALS, giveBackParcel } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import {
@@ -92,11 +92,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           200: parcelSchema,
           ...errorResponses(
             ...GUARD_CODES,
+            ...CARRIER_REFUSALS,
             'position_required',
-            'parcel_not_found',
-            'not_your_parcel',
-            'parcel_already_delivered',
-            'parcel_not_in_transit',
             'too_far',
             'destination_imprecise',
           ),
@@ -122,13 +119,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: giveBackBodySchema,
         response: {
           200: parcelSchema,
-          ...errorResponses(
-            ...GUARD_CODES,
-            'parcel_not_found',
-            'not_your_parcel',
-            'parcel_already_delivered',
-            'parcel_not_in_transit',
-          ),
+          ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS),
         },
       },
     },

@@ -172,7 +172,6 @@ export async function deliverParcelAt(
     .select(['status', 'sender_id', 'runner_id', 'receiver_lat', 'receiver_lng', 'receiver_precision'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
-  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
   // Whose and in which state before how far: another runner learns nothing about the destination.
   assertCarrierMay(actor, 'deliver', parcel);
   // 15 m from a town's centre says nothing about the door: only the receiver's QR confirmation does.

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { createHandoverLink, getHandoverSummary, type HandoverContext, handOver } from './service.ts';
 import { handoverKey } from './token.ts';
@@ -30,13 +31,7 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: handoverLinkSchema,
-          ...errorResponses(
-            ...GUARD_CODES,
-            'parcel_not_found',
-            'not_your_parcel',
-            'parcel_already_delivered',
-            'parcel_not_in_transit',
-          ),
+          ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS),
         },
       },
     },

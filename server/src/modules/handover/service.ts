@@ -35,7 +35,6 @@ export async function createHandoverLink(
   origin: string,
 ): Promise<HandoverLink> {
   const parcel = await findParcel(ctx.db, parcelId);
-  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
   assertCarrierMay(runner, 'showHandoverCode', parcel);
   const { token, expiresAt } = signHandoverToken(ctx.key, { parcelId: parcel.id, runnerId: runner.id }, ctx.now());
   const url = new URL(HANDOVER_PAGE_PATH, origin);

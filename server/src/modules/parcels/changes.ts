@@ -5,7 +5,7 @@ import type { Transaction, Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable } from '../../db/schema.ts';
-import { refuse, refuseField } from '../../errors.ts';
+import { type AppError, refuse, refuseField } from '../../errors.ts';
 import type { ParcelWithNames } from './present.ts';
 
 /**
@@ -72,17 +72,36 @@ async function explainRefusal(trx: Trx, parcelId: string, wanted: 'waiting' | 'i
   return refuse('parcel_not_in_transit', messages.parcelNotInTransit);
 }
 
-/** Why a change only the carrier may make failed: someone else carries it, or it is not in transit. */
+/** What a change only the carrier may make can be refused with (routes list them). */
+export const CARRIER_REFUSALS = [
+  'parcel_not_found',
+  'not_your_parcel',
+  'parcel_already_delivered',
+  'parcel_not_in_transit',
+] as const;
+
+/**
+ * Why a change only the carrier may make cannot be made to the parcel as it is (null: it can):
+ * whose it is before which state it is in, so another runner learns nothing more about it.
+ */
+export function carrierRefusal(parcel: { status: ParcelStatus } | undefined, carries: boolean): AppError | null {
+  if (!parcel) return refuse('parcel_not_found', messages.parcelNotFound);
+  if (parcel.status === 'in_transit') return carries ? null : refuse('not_your_parcel', messages.notYourParcel);
+  if (parcel.status === 'delivered') return refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
+  return refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+}
+
+/** Why a carrier's conditional write matched nothing, told from the row as it is now. */
 async function explainCarrierRefusal(trx: Trx, parcelId: string, runnerId: number) {
   const current = await trx
     .selectFrom('parcels')
     .select(['status', 'runner_id'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
-  if (current?.status === 'in_transit' && current.runner_id !== runnerId) {
-    return refuse('not_your_parcel', messages.notYourParcel);
-  }
-  return explainRefusal(trx, parcelId, 'in_transit');
+  return (
+    carrierRefusal(current, current?.runner_id === runnerId) ??
+    refuse('parcel_not_in_transit', messages.parcelNotInTransit)
+  );
 }
 
 async function withNames(trx: Trx, row: ParcelRow): Promise<ParcelWithNames> {
@@ -313,22 +332,23 @@ export function deleteParcel(changes: Changes, parcelId: string, admin: AccountR
  * still carries parcels in transit.
  */
 export async function detachDeletedRunner(trx: Trx, publish: PublishChange, runner: AccountRow, admin: AccountRow) {
+  // Exactly the rows this statement changed get an event, whatever committed before it.
   const carried = await trx
     .updateTable('parcels')
     .set((eb) => ({ runner_id: null, version: eb('version', '+', 1) }))
     .where('runner_id', '=', runner.id)
     .returningAll()
     .execute();
-  const senders = new Map<number, string>();
+  const senderIds = [...new Set(carried.map((row) => row.sender_id))];
+  const senders =
+    senderIds.length === 0
+      ? []
+      : await trx.selectFrom('accounts').select(['id', 'user_name']).where('id', 'in', senderIds).execute();
+  const senderName = new Map(senders.map((sender) => [sender.id, sender.user_name]));
   for (const row of carried) {
-    let senderUserName = senders.get(row.sender_id);
-    if (senderUserName === undefined) {
-      senderUserName = (await withNames(trx, row)).sender_user_name;
-      senders.set(row.sender_id, senderUserName);
-    }
     await record(trx, publish, {
       kind: 'edited',
-      parcel: { ...row, sender_user_name: senderUserName, runner_user_name: null },
+      parcel: { ...row, sender_user_name: senderName.get(row.sender_id) ?? '', runner_user_name: null },
       before: beforeOf(row.status, runner.user_name, row.receiver_key),
       actor: admin,
       data: { runnerDeleted: runner.user_name },

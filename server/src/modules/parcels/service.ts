@@ -20,7 +20,7 @@ import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
 import { AppError, refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
-import { insertParcel } from './changes.ts';
+import { carrierRefusal, insertParcel } from './changes.ts';
 import { newParcelId } from './parcel-id.ts';
 import { mayParcel } from './policy.ts';
 import { presentParcel, presentTimelineEvent, presentTracking } from './present.ts';
@@ -154,16 +154,13 @@ export const listIncomingParcels = (db: Kysely<Database>, account: AccountRow, q
  * Refuses a carrier's action on a parcel as read: whose it is before which state it is in, so
  * another runner learns nothing more about it. The change itself checks both again atomically.
  */
-export function assertCarrierMay(
+export function assertCarrierMay<P extends Pick<ParcelRow, 'status' | 'sender_id' | 'runner_id'>>(
   actor: AccountRow,
   action: 'deliver' | 'showHandoverCode',
-  parcel: Pick<ParcelRow, 'status' | 'sender_id' | 'runner_id'>,
-) {
-  if (parcel.status === 'in_transit' && !mayParcel(actor, action, parcel)) {
-    throw refuse('not_your_parcel', messages.notYourParcel);
-  }
-  if (parcel.status === 'delivered') throw refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
-  if (parcel.status !== 'in_transit') throw refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+  parcel: P | undefined,
+): asserts parcel is P {
+  const refusal = carrierRefusal(parcel, parcel !== undefined && mayParcel(actor, action, parcel));
+  if (refusal) throw refusal;
 }
 
 /** The full parcel with its timeline, for its sender, its runner and the superadmin. */

@@ -14,7 +14,6 @@ import { accountsByName, CURSOR_PART_MAX, matchesSearch } from '../users/directo
 import { mayAccount } from '../users/policy.ts';
 import { STRANGER, updateProfile } from '../users/service.ts';
 
-/** The earth's mean radius in metres, as domain/geo.ts uses it. */
 /** Sort key of runners without a position: after every real distance. */
 const NO_POSITION = 1e15;
 

@@ -5,6 +5,7 @@ import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
+import { ParcelId } from '../../components/parcel-id.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -54,14 +55,7 @@ function HandoverQr({ parcelId }: { parcelId: string }) {
         status === 'delivered' ? (
           <p className="success" role="status">
             {messages.parcelDelivered}{' '}
-            <RichText
-              text={messages.qrParcelHandedOver}
-              values={[
-                <span key="id" className="mono">
-                  {parcelId}
-                </span>,
-              ]}
-            />
+            <RichText text={messages.qrParcelHandedOver} values={[<ParcelId key="id" id={parcelId} />]} />
           </p>
         ) : (
           <QueryState query={token}>
@@ -78,14 +72,7 @@ function HandoverCode({ parcelId, link, onRenew }: { parcelId: string; link: Han
   return (
     <div className="qr card">
       <p>
-        <RichText
-          text={messages.qrShowToReceiver}
-          values={[
-            <span key="id" className="mono">
-              {parcelId}
-            </span>,
-          ]}
-        />
+        <RichText text={messages.qrShowToReceiver} values={[<ParcelId key="id" id={parcelId} />]} />
       </p>
       <QRCodeSVG
         value={link.url}
