@@ -7,11 +7,17 @@
  * this load generator (DESIGN §10 measured ~75–85 k requests/s on a quiet machine).
  *
  *   npm run bench:api -- [--duration 5] [--warmup 1] [--connections 20] [--parcels 5000] [--senders 150]
- *                        [--skip-baseline] [--no-logs]
+ *                        [--skip-baseline] [--no-logs] [--only health,tracking] [--cpu-prof DIR]
  *
  * The app logs at its default level (one line per request, as in production; its stdout is thrown
  * away). After the app, bare Fastify answers each GET endpoint's exact response bytes at the same
  * path, in the same run: the last table prints each endpoint's ratio to it (issue 11's targets).
+ *
+ * --only keeps the endpoints whose label contains one of the words; --cpu-prof DIR writes the app
+ * process's V8 CPU profile there (open it in Chrome DevTools, or summarise it with bench/profile-top.ts).
+ *
+ * With DATABASE_URL (postgres://…) the app and the seed data are on PostgreSQL, in a schema of
+ * their own that is dropped at the end; without it, SQLite with synchronous=FULL.
  *
  * The app runs with TRUST_PROXY=1 (as behind a reverse proxy) and every connection presents a new
  * X-Forwarded-For address every 500 requests, so the 600/min per-client limit (DESIGN §4) runs on
@@ -24,11 +30,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { migrateToLatest, openStore } from '../server/src/db/database.ts';
 import { SCALE_PASSWORD, seedScale } from '../server/src/seed/scale.ts';
 import {
   type AppProcess,
   addressSequence,
+  cpuSeconds,
   expectStatus,
   inBatches,
   machine,
@@ -47,6 +55,8 @@ const { values } = parseArgs({
     senders: { type: 'string', default: '150' },
     'skip-baseline': { type: 'boolean', default: false },
     'no-logs': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -90,6 +100,12 @@ function hammer(origin: string, c: Case, seconds: number) {
           let address = nextAddress();
           let cookie = c.accounts ? c.accounts() : c.cookie;
           let served = 0;
+          // Fewer accounts than connections: the run ends now rather than count 401s.
+          if (c.accounts && !cookie) {
+            budgetSpent = true;
+            instance.stop();
+            return;
+          }
           client.setHeaders(headersFor(address, cookie));
           client.on('response', () => {
             served += 1;
@@ -118,15 +134,17 @@ function hammer(origin: string, c: Case, seconds: number) {
 
 const notes: string[] = [];
 /** Warm-up (not counted), then the measured run; prints one row. */
-async function measure(origin: string, c: Case, described: string) {
-  if (warmup > 0) await hammer(origin, c, warmup);
-  const { result, budgetSpent } = await hammer(origin, c, duration);
+async function measure(server: AppProcess, c: Case, described: string) {
+  if (warmup > 0) await hammer(server.origin, c, warmup);
+  const cpuBefore = cpuSeconds(server.pid);
+  const { result, budgetSpent } = await hammer(server.origin, c, duration);
+  const cpuPerRequest = (1e6 * (cpuSeconds(server.pid) - cpuBefore)) / Math.max(1, result.requests.total);
   const rps = result.requests.total / result.duration;
   const other = result.non2xx + result.errors;
   // autocannon's latency histogram has whole-millisecond resolution.
   const ms = (value: number) => String(Math.round(value)).padStart(6);
   console.log(
-    `${c.label.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ms(result.latency.p50)} ${ms(result.latency.p97_5)} ${ms(result.latency.p99)} ${ms(result.latency.max)} ${String(result['2xx']).padStart(7)} ${String(other).padStart(6)}  ${described}`,
+    `${c.label.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ms(result.latency.p50)} ${ms(result.latency.p97_5)} ${ms(result.latency.p99)} ${ms(result.latency.max)} ${cpuPerRequest.toFixed(0).padStart(6)} ${String(result['2xx']).padStart(7)} ${String(other).padStart(6)}  ${described}`,
   );
   if (other > 0) {
     const codes = Object.entries(result.statusCodeStats ?? {})
@@ -134,14 +152,19 @@ async function measure(origin: string, c: Case, described: string) {
       .join(' ');
     notes.push(`${c.label}: ${result.non2xx} non-2xx (${codes}), ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { result, budgetSpent };
+  return { result, budgetSpent, cpuPerRequest };
 }
 
 /**
  * Bare Fastify answering each GET endpoint's exact bytes at the same path, measured the same way
  * right after the app: the ratio the issue's targets speak of (≥ 0.5 for tracking, ≥ 0.25 others).
  */
-async function compareWithBare(cases: Case[], answered: Record<string, string>, appRps: Record<string, number>) {
+async function compareWithBare(
+  cases: Case[],
+  answered: Record<string, string>,
+  appRps: Record<string, number>,
+  appCpu: Record<string, number>,
+) {
   const routesFile = join(dataDir, 'bare-routes.json');
   writeFileSync(routesFile, JSON.stringify(answered));
   const bare = await startAppProcess(dataDir, { bare: true, bareRoutes: routesFile });
@@ -149,31 +172,44 @@ async function compareWithBare(cases: Case[], answered: Record<string, string>, 
   try {
     for (const c of cases.filter((c) => answered[c.path] !== undefined)) {
       const bytes = Buffer.byteLength(answered[c.path] ?? '');
-      const { result } = await measure(
-        bare.origin,
+      const { result, cpuPerRequest } = await measure(
+        bare,
         { label: `bare, same bytes: ${c.path}`.slice(0, 36), path: c.path },
         `${bytes} B`,
       );
       const bareRps = result.requests.total / result.duration;
       const ratio = (appRps[c.label] ?? 0) / bareRps;
+      const cpuRatio = cpuPerRequest / (appCpu[c.label] ?? Number.POSITIVE_INFINITY);
       rows.push(
-        `${c.label.padEnd(36)} ${(appRps[c.label] ?? 0).toFixed(0).padStart(8)} ${bareRps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(6)}`,
+        `${c.label.padEnd(36)} ${(appRps[c.label] ?? 0).toFixed(0).padStart(8)} ${bareRps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(6)}` +
+          `   ${(appCpu[c.label] ?? 0).toFixed(0).padStart(6)} ${cpuPerRequest.toFixed(0).padStart(6)} ${cpuRatio.toFixed(2).padStart(6)}`,
       );
     }
   } finally {
     await bare.close();
   }
   console.log(
-    `\n${'endpoint'.padEnd(36)} ${'app'.padStart(8)} ${'bare'.padStart(8)} ${'ratio'.padStart(6)}   (req/s; bare Fastify answering the same bytes)`,
+    `\n${'endpoint'.padEnd(36)} ${'app'.padStart(8)} ${'bare'.padStart(8)} ${'ratio'.padStart(6)}   ${'app µs'.padStart(6)} ${'bare'.padStart(6)} ${'ratio'.padStart(6)}` +
+      '   (req/s, then server CPU µs per request; bare Fastify answering the same bytes)',
   );
   for (const row of rows) console.log(row);
 }
 
-// 1. A fresh database with realistic data, seeded directly (not timed).
+// 1. A fresh database with realistic data, seeded directly (not timed). With DATABASE_URL, a
+// schema of its own in that PostgreSQL database (dropped at the end), else SQLite in a temp dir.
 const dataDir = mkdtempSync(join(tmpdir(), 'csomagkuldo-bench-api-'));
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const pgSchema = databaseUrl ? `bench_api_${Date.now().toString(36)}` : undefined;
+if (databaseUrl && pgSchema) {
+  await withPostgres(databaseUrl, (client) => client.query(`create schema ${pgSchema}`));
+  // The app child (bench/lib/app-child.ts) opens the same store.
+  process.env.BENCH_DATABASE_URL = databaseUrl;
+  process.env.BENCH_PG_SCHEMA = pgSchema;
+}
+const storeName = databaseUrl ? 'PostgreSQL' : 'SQLite synchronous=FULL';
 let seededIn = 0;
 const subjects = await (async () => {
-  const store = openStore({ dataDir });
+  const store = openStore({ dataDir, databaseUrl, pgSchema });
   try {
     await migrateToLatest(store);
     const started = Date.now();
@@ -216,20 +252,20 @@ const subjects = await (async () => {
   }
 })();
 
-console.log(`\nAPI throughput — ${machineAtStart}`);
+console.log(`\nAPI throughput — ${storeName} — ${machineAtStart}`);
 console.log(
   `${connections} connections, pipelining 1, ${warmup} s warm-up (not counted) then ${duration} s per endpoint;` +
     ' autocannon runs in this process and the server in a child process: they share the machine',
 );
 console.log(
-  `\n${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(6)} ${'p97.5'.padStart(6)} ${'p99'.padStart(6)} ${'max'.padStart(6)} ${'2xx'.padStart(7)} ${'other'.padStart(6)}  response`,
+  `\n${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(6)} ${'p97.5'.padStart(6)} ${'p99'.padStart(6)} ${'max'.padStart(6)} ${'cpu µs'.padStart(6)} ${'2xx'.padStart(7)} ${'other'.padStart(6)}  response`,
 );
 
 // 2. The ceiling: bare Fastify, constant JSON, same load generator, same moment.
 if (!values['skip-baseline']) {
   const bare = await startAppProcess(dataDir, { bare: true });
   try {
-    await measure(bare.origin, { label: 'bare Fastify GET / (the ceiling)', path: '/' }, 'constant JSON');
+    await measure(bare, { label: 'bare Fastify GET / (the ceiling)', path: '/' }, 'constant JSON');
   } finally {
     await bare.close();
   }
@@ -238,7 +274,11 @@ if (!values['skip-baseline']) {
 // 3. The real app in its own process; sign-ins and sign-ups through the API.
 let app: AppProcess | undefined;
 try {
-  app = await startAppProcess(dataDir, { trustProxy: true, logs: !values['no-logs'] });
+  app = await startAppProcess(dataDir, {
+    trustProxy: true,
+    logs: !values['no-logs'],
+    ...(values['cpu-prof'] ? { cpuProfileDir: values['cpu-prof'] } : {}),
+  });
   const { origin } = app;
   const signIn = async (email: string) => {
     const response = await requestJson(origin, '/api/auth/login', {
@@ -264,7 +304,8 @@ try {
   let nextSender = 0;
   const takeSender = () => senderCookies[nextSender++];
 
-  const cases: Case[] = [
+  const only = values.only?.split(',').map((word) => word.trim().toLowerCase());
+  const allCases: Case[] = [
     { label: 'GET /api/health', path: '/api/health' },
     { label: 'GET /api/tracking/:id (public)', path: `/api/tracking/${subjects.moving}` },
     { label: 'GET /api/me/sent-parcels (user)', path: '/api/me/sent-parcels', cookie: senderCookie },
@@ -284,6 +325,7 @@ try {
       accounts: takeSender,
     },
   ];
+  const cases = only ? allCases.filter((c) => only.some((word) => c.label.toLowerCase().includes(word))) : allCases;
 
   // One request each first: the figures are of 2xx answers, not of errors.
   const described: Record<string, string> = {};
@@ -305,9 +347,11 @@ try {
   }
 
   const appRps: Record<string, number> = {};
+  const appCpu: Record<string, number> = {};
   for (const c of cases) {
-    const { result, budgetSpent } = await measure(origin, c, described[c.label] ?? '');
+    const { result, budgetSpent, cpuPerRequest } = await measure(app, c, described[c.label] ?? '');
     appRps[c.label] = result.requests.total / result.duration;
+    appCpu[c.label] = cpuPerRequest;
     if (budgetSpent) {
       notes.push(
         `${c.label}: a ${result.duration.toFixed(1)} s burst — all ${senders} accounts made ${PARCELS_PER_SENDER} parcels` +
@@ -321,15 +365,26 @@ try {
   }
 
   const memory = await app.memory();
-  if (!values['skip-baseline']) await compareWithBare(cases, answered, appRps);
+  if (!values['skip-baseline']) await compareWithBare(cases, answered, appRps, appCpu);
   notes.push(
     `data: ${parcels} seeded parcels (${subjects.waiting} waiting; the busiest sender has ${subjects.busiestSender.n})` +
       ` in ${(seededIn / 1000).toFixed(1)} s; ${senders} senders signed up through the API in ${(signUpMs / 1000).toFixed(1)} s`,
-    `server: the real app, SQLite synchronous=FULL, TRUST_PROXY=1 (a new X-Forwarded-For every ${ROTATE_ADDRESS_EVERY}` +
+    `server: the real app, ${storeName}, TRUST_PROXY=1 (a new X-Forwarded-For every ${ROTATE_ADDRESS_EVERY}` +
       ` requests per connection); RSS after the run ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}`,
   );
   console.log(`\n${notes.join('\n')}`);
 } finally {
   await app?.close();
   rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await withPostgres(databaseUrl, (client) => client.query(`drop schema ${pgSchema} cascade`));
+}
+
+async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -7,6 +7,7 @@
  * With BENCH_BARE=1, bare Fastify with one constant-JSON route instead: the ceiling to compare with;
  * BENCH_BARE_ROUTES (a JSON file of path → response text) adds routes answering exactly those bytes.
  * BENCH_LOGS=1 runs the app at its default log level (production's logger; stdout goes nowhere).
+ * BENCH_DATABASE_URL (and BENCH_PG_SCHEMA): the app on that PostgreSQL (schema) instead of SQLite.
  * Not run directly: started by startAppProcess().
  */
 import { readFileSync } from 'node:fs';
@@ -42,7 +43,11 @@ async function start(): Promise<{ app: FastifyInstance; close: () => Promise<voi
     DEMO_DATA: '0',
     TRUST_PROXY: process.env.BENCH_TRUST_PROXY ?? '0',
   });
-  const store = openStore({ dataDir: dataDir as string });
+  const store = openStore({
+    dataDir: dataDir as string,
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
+  });
   await migrateToLatest(store);
   const app = await buildApp({ config, store, logger: process.env.BENCH_LOGS === '1' });
   return {

@@ -4,6 +4,7 @@
  * percentiles. Loopback only; the child exits when the benchmark closes it or disappears.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 
@@ -50,10 +51,17 @@ export async function startAppProcess(
     bareRoutes?: string;
     /** The app at its default log level (as in production), its stdout thrown away. */
     logs?: boolean;
+    /** Writes a V8 CPU profile of the server process into this folder when it exits. */
+    cpuProfileDir?: string;
   } = {},
 ): Promise<AppProcess> {
   const child = fork(childFile, [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : []),
+    ],
     env: {
       ...process.env,
       BENCH_DATA_DIR: dataDir,
@@ -208,6 +216,19 @@ export function addressSequence(first = 1): () => string {
 
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+
+/**
+ * CPU seconds (user + system, every thread) a process has used so far, from /proc (Linux): what a
+ * server spends per request, whatever share of the cores the load generator beside it takes.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+/** sysconf(_SC_CLK_TCK): 100 on every Linux Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 

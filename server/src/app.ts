@@ -7,13 +7,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
@@ -40,9 +35,10 @@ import { registerErrorHandlers } from './plugins/errors.ts';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
 import { counterRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerOriginCheck, registerStrictBodies } from './plugins/request-guards.ts';
+import { describeRequest, RequestLog, registerRequestIdHeader } from './plugins/request-log.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
-import { registerRequestContext } from './request-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,32 +59,32 @@ export interface AppOptions {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** The address geocoder; chosen from config when absent (tests pass a fake outside service). */
   geocoder?: Geocoder | undefined;
+  /** Tests: every successful response is also checked against its schema by zod (response-serializer.ts). */
+  checkResponses?: boolean;
 }
-
-/** Handover tokens travel in query strings; a log line keeps the path but never the token. */
-export const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 
 /** A request id from the proxy in front is kept (one id from the edge to our logs) when it looks like one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const serializeRequest = (request: FastifyRequest) => ({
-  method: request.method,
-  url: redactUrl(request.url),
-  remoteAddress: request.ip,
-});
-
 /** Builds the whole product as a Fastify instance; main.ts listens, tests inject. */
-export async function buildApp({ config, store, logger = true, geocoder }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  store,
+  logger = true,
+  geocoder,
+  checkResponses = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
-      // Session cookies are credentials: they never reach a log.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: { req: serializeRequest },
+      // Headers (cookies, Authorization) never reach a log: a request is logged as describeRequest
+      // says, a response by its status only (Fastify's serializer), so nothing is left to redact.
+      serializers: { req: describeRequest },
       // Written asynchronously: a request's log line never waits for stdout, and lines logged while
       // one write is under way leave in one write (docs/decisions/0013). pino flushes them on exit.
       stream: typeof logger === 'object' ? logger.stream : pino.destination({ dest: 1, sync: false }),
     },
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // While draining, requests still reach the routes: /api/ready answers the load balancer with
@@ -115,7 +111,7 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: checkResponses }));
   app.decorate('config', config);
   app.decorate('lifecycle', new Lifecycle());
   app.decorate('store', store);
@@ -133,7 +129,7 @@ export async function buildApp({ config, store, logger = true, geocoder }: AppOp
   await app.register(metricsPlugin);
   store.observeQueries((durationMs, failed) => app.metrics.observeQuery(durationMs, failed));
   app.lifecycle.onDrain(() => app.metrics.setReady(false));
-  registerRequestContext(app);
+  registerRequestIdHeader(app);
   registerOriginCheck(app, config);
   registerStrictBodies(app);
 

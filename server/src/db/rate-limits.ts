@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import type { Store } from './database.ts';
 import type { Database } from './schema.ts';
 
@@ -84,6 +85,11 @@ export class DatabaseWindowCounter implements WindowCounter {
   private readonly sweepBatch: number;
   private readonly onSweepError: (error: unknown) => void;
   private nextSweepAt = 0;
+  private readonly upsert: (
+    key: string,
+    now: number,
+    resetAt: number,
+  ) => Promise<{ count: number; reset_at: number }[]>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -93,34 +99,38 @@ export class DatabaseWindowCounter implements WindowCounter {
     this.sweepEveryMs = options.sweepEveryMs ?? 60_000;
     this.sweepBatch = options.sweepBatch ?? 1000;
     this.onSweepError = options.onSweepError ?? (() => {});
+    // Every API request on PostgreSQL runs it: built once (compiled-once.ts).
+    this.upsert = compiledOnce(db, 3, (db, key: string, now: number, resetAt: number) =>
+      db
+        .insertInto('rate_limits')
+        .values({ key, count: 1, reset_at: resetAt })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet((eb) => {
+            const ended = eb('rate_limits.reset_at', '<=', now);
+            return {
+              count: eb
+                .case()
+                .when(ended)
+                .then(1)
+                .else(eb('rate_limits.count', '+', 1))
+                .end(),
+              reset_at: eb
+                .case()
+                .when(ended)
+                .then(eb.ref('excluded.reset_at'))
+                .else(eb.ref('rate_limits.reset_at'))
+                .end(),
+            };
+          }),
+        )
+        .returning(['count', 'reset_at']),
+    );
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
     const now = this.now();
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key, count: 1, reset_at: now + windowMs })
-      .onConflict((conflict) =>
-        conflict.column('key').doUpdateSet((eb) => {
-          const ended = eb('rate_limits.reset_at', '<=', now);
-          return {
-            count: eb
-              .case()
-              .when(ended)
-              .then(1)
-              .else(eb('rate_limits.count', '+', 1))
-              .end(),
-            reset_at: eb
-              .case()
-              .when(ended)
-              .then(eb.ref('excluded.reset_at'))
-              .else(eb.ref('rate_limits.reset_at'))
-              .end(),
-          };
-        }),
-      )
-      .returning(['count', 'reset_at'])
-      .executeTakeFirstOrThrow();
+    const [row] = await this.upsert(key, now, now + windowMs);
+    if (!row) throw new Error(`rate limit upsert returned no row for ${key}`);
     if (now >= this.nextSweepAt) {
       this.nextSweepAt = now + this.sweepEveryMs;
       // Housekeeping must never fail the request that happened to run it.

@@ -3,6 +3,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso } from '../db/database.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { refuse } from '../errors.ts';
@@ -21,23 +22,29 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('account', null);
   app.decorateRequest('sessionTokenHash', null);
-  app.addHook('onRequest', async (request) => {
-    // By the matched route, not the raw URL: /%61pi/… reaches the same routes as /api/….
-    if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const tokenHash = hashToken(token);
-    const row = await app.store.db
+  // Built once: every signed-in request runs it.
+  const sessionAccount = compiledOnce(app.store.db, 2, (db, tokenHash: string, now: string) =>
+    db
       .selectFrom('sessions')
       .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
       .selectAll('accounts')
       .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.expires_at', '>', nowIso())
-      .executeTakeFirst();
-    if (row) {
-      request.account = row;
-      request.sessionTokenHash = tokenHash;
-    }
+      .where('sessions.expires_at', '>', now),
+  );
+  // A callback hook, not an async one: most requests (no cookie, not the API) leave at once,
+  // without a promise and a microtask each.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // By the matched route, not the raw URL: /%61pi/… reaches the same routes as /api/….
+    const token = request.routeOptions.url?.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token) return done();
+    const tokenHash = hashToken(token);
+    sessionAccount(tokenHash, nowIso()).then(([account]) => {
+      if (account) {
+        request.account = account;
+        request.sessionTokenHash = tokenHash;
+      }
+      done();
+    }, done);
   });
 });
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../app.ts';
 import { buildRegistration, createTestApp, sessionCookie, type TestApp } from '../test/harness.ts';
+import { redactUrl } from './request-log.ts';
 
 let t: TestApp;
 let logged = '';

@@ -17,15 +17,16 @@ function isOwnOrigin(origin: string, request: FastifyRequest, publicUrl: string 
  * that are not browsers send neither header and are not affected.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config) {
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done();
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
     if (crossSite || (origin !== undefined && !isOwnOrigin(origin, request, config.publicUrl))) {
       request.log.warn({ origin, site }, 'cross-origin request refused');
-      throw refuse('cross_origin', messages.crossOrigin);
+      return done(refuse('cross_origin', messages.crossOrigin));
     }
+    done();
   });
 }
 

@@ -69,6 +69,7 @@ export async function createTestApp(
       store,
       logger: options.logStream ? { stream: options.logStream } : false,
       geocoder: options.geocoder,
+      checkResponses: true,
     });
     await app.ready();
     return app;

@@ -6,6 +6,7 @@ import {
   parcelIdSchema,
   parcelSchema,
 } from '@csomag/domain/parcel';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
@@ -13,6 +14,7 @@ import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { CARRIER_REFUSALS, giveBackParcel } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
+import { ReadCache, replyFromMemory, WAITING_CACHE_SIZE, WAITING_TAG, waitingTagsOf } from '../parcels/read-cache.ts';
 import {
   type DeliveryContext,
   deliverParcelAt,
@@ -25,7 +27,11 @@ const params = z.object({ id: parcelIdSchema });
 
 /** The runner's side of a parcel: the waiting pool, what they carry, pickup and delivery. */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (): DeliveryContext => ({ db: app.store.db, changes: app.changeFeed });
+  const context = (request: FastifyRequest): DeliveryContext => ({
+    db: app.store.db,
+    changes: app.changeFeed.forRequest(request.id),
+  });
+  const waitingPool = new ReadCache<string>(app.changeFeed, waitingTagsOf, WAITING_CACHE_SIZE);
 
   app.get(
     '/parcels/waiting',
@@ -39,7 +45,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: waitingParcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
-    async (request) => listWaitingParcels(app.store.db, request.query),
+    // The same for every runner asking the same question: one read serves them all until the pool changes.
+    async (request, reply) =>
+      replyFromMemory(waitingPool, reply, JSON.stringify(request.query), [WAITING_TAG], () =>
+        listWaitingParcels(app.store.db, request.query),
+      ),
   );
 
   app.get(
@@ -72,7 +82,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const runner = signedIn(request);
-      const parcel = await pickUpParcel(context(), runner, request.params.id);
+      const parcel = await pickUpParcel(context(request), runner, request.params.id);
       request.log.info({ parcelId: parcel.id, runner: runner.user_name }, 'parcel picked up');
       return parcel;
     },
@@ -102,7 +112,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = signedIn(request);
-      const parcel = await deliverParcelAt(context(), actor, request.params.id, request.body);
+      const parcel = await deliverParcelAt(context(request), actor, request.params.id, request.body);
       request.log.info({ parcelId: parcel.id, by: actor.user_name }, 'parcel delivered');
       return parcel;
     },
@@ -126,7 +136,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const runner = signedIn(request);
       const parcel = presentParcel(
-        await giveBackParcel(app.changeFeed, request.params.id, runner, request.body.reason),
+        await giveBackParcel(app.changeFeed.forRequest(request.id), request.params.id, runner, request.body.reason),
       );
       request.log.info({ parcelId: parcel.id, runner: runner.user_name }, 'parcel given back');
       return parcel;

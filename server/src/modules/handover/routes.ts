@@ -5,6 +5,7 @@ import {
   handoverSummarySchema,
 } from '@csomag/domain/delivery';
 import { parcelIdSchema } from '@csomag/domain/parcel';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
@@ -19,7 +20,12 @@ const params = z.object({ id: parcelIdSchema });
 /** Delivery by QR code: the runner's signed link, and the receiver's page that confirms it. */
 export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = handoverKey(app.config.sessionSecret);
-  const context = (): HandoverContext => ({ db: app.store.db, changes: app.changeFeed, key, now: Date.now });
+  const context = (request: FastifyRequest): HandoverContext => ({
+    db: app.store.db,
+    changes: app.changeFeed.forRequest(request.id),
+    key,
+    now: Date.now,
+  });
 
   app.post(
     '/parcels/:id/handover-token',
@@ -38,7 +44,7 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // PUBLIC_URL when set (behind a proxy); otherwise the origin the runner's browser used.
       const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-      return createHandoverLink(context(), signedIn(request), request.params.id, origin);
+      return createHandoverLink(context(request), signedIn(request), request.params.id, origin);
     },
   );
 
@@ -53,7 +59,7 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: handoverSummarySchema, ...errorResponses('parcel_not_found', 'handover_link_invalid') },
       },
     },
-    async (request) => getHandoverSummary(context(), request.params.id, request.query.token),
+    async (request) => getHandoverSummary(context(request), request.params.id, request.query.token),
   );
 
   app.post(
@@ -71,7 +77,7 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const summary = await handOver(context(), request.params.id, request.body);
+      const summary = await handOver(context(request), request.params.id, request.body);
       request.log.info({ parcelId: summary.id, runner: summary.runner }, 'parcel handed over by QR');
       return summary;
     },

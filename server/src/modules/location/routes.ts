@@ -23,7 +23,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await reportLocation(app.changeFeed, signedIn(request), request.body);
+      await reportLocation(app.changeFeed.forRequest(request.id), signedIn(request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import {
   parcelDeleteBodySchema,
 } from '@csomag/domain/admin';
 import { parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
@@ -18,7 +19,11 @@ const params = z.object({ id: parcelIdSchema });
 
 /** The back office's parcels (SPEC §2.8): all of them, edit, delete, assign to a runner. */
 export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (): ParcelsContext => ({ db: app.store.db, changes: app.changeFeed, geocoder: app.geocoder });
+  const context = (request: FastifyRequest): ParcelsContext => ({
+    db: app.store.db,
+    changes: app.changeFeed.forRequest(request.id),
+    geocoder: app.geocoder,
+  });
 
   app.get(
     '/parcels',
@@ -61,7 +66,7 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = signedIn(request);
-      const parcel = await updateParcel(context(), admin, request.params.id, request.body);
+      const parcel = await updateParcel(context(request), admin, request.params.id, request.body);
       request.log.info({ parcelId: parcel.id, by: admin.user_name }, 'parcel edited');
       return parcel;
     },
@@ -81,7 +86,7 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = signedIn(request);
-      await deleteParcel(app.changeFeed, request.params.id, admin, request.body?.reason);
+      await deleteParcel(app.changeFeed.forRequest(request.id), request.params.id, admin, request.body?.reason);
       request.log.info({ parcelId: request.params.id, by: admin.user_name }, 'parcel deleted');
       return reply.status(204).send(null);
     },
@@ -110,7 +115,7 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = signedIn(request);
-      const parcel = await assignParcel(context(), admin, request.params.id, request.body.runner);
+      const parcel = await assignParcel(context(request), admin, request.params.id, request.body.runner);
       request.log.info({ parcelId: parcel.id, runner: parcel.runner, by: admin.user_name }, 'parcel assigned');
       return parcel;
     },

@@ -9,12 +9,14 @@ import {
   parcelSchema,
   trackingViewSchema,
 } from '@csomag/domain/parcel';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, refuse } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { cancelParcel } from './changes.ts';
 import { parcelGuard } from './policy.ts';
+import { MY_LISTS_CACHE_SIZE, myListTagsOf, ReadCache, receiverTag, replyFromMemory, senderTag } from './read-cache.ts';
 import {
   createParcel,
   getParcelDetail,
@@ -27,7 +29,13 @@ import { TrackingCache } from './tracking-cache.ts';
 
 export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   const tracking = new TrackingCache(app.changeFeed, (id) => getTrackingView(app.store.db, id));
-  const context = (): ParcelsContext => ({ db: app.store.db, changes: app.changeFeed, geocoder: app.geocoder });
+  // A person's sent and incoming lists, kept until a change touches them (read-cache.ts).
+  const myLists = new ReadCache<string>(app.changeFeed, myListTagsOf, MY_LISTS_CACHE_SIZE);
+  const context = (request: FastifyRequest): ParcelsContext => ({
+    db: app.store.db,
+    changes: app.changeFeed.forRequest(request.id),
+    geocoder: app.geocoder,
+  });
 
   app.post(
     '/parcels',
@@ -60,7 +68,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const parcel = await createParcel(context(), signedIn(request), request.body);
+      const parcel = await createParcel(context(request), signedIn(request), request.body);
       request.log.info({ parcelId: parcel.id, sender: parcel.senderUser }, 'parcel created');
       return reply.status(201).send(parcel);
     },
@@ -94,7 +102,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const sender = signedIn(request);
-      await cancelParcel(app.changeFeed, request.params.id, sender);
+      await cancelParcel(app.changeFeed.forRequest(request.id), request.params.id, sender);
       request.log.info({ parcelId: request.params.id, sender: sender.user_name }, 'parcel cancelled');
       return reply.status(204).send(null);
     },
@@ -111,7 +119,16 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: parcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
-    async (request) => listSentParcels(app.store.db, signedIn(request), request.query),
+    async (request, reply) => {
+      const sender = signedIn(request);
+      return replyFromMemory(
+        myLists,
+        reply,
+        `sent ${sender.id} ${JSON.stringify(request.query)}`,
+        [senderTag(sender.user_name)],
+        () => listSentParcels(app.store.db, sender, request.query),
+      );
+    },
   );
 
   app.get(
@@ -125,7 +142,18 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: parcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
-    async (request) => listIncomingParcels(app.store.db, signedIn(request), request.query),
+    async (request, reply) => {
+      const receiver = signedIn(request);
+      const key = receiver.address_key;
+      if (!key) return listIncomingParcels(app.store.db, receiver, request.query);
+      return replyFromMemory(
+        myLists,
+        reply,
+        `incoming ${key} ${JSON.stringify(request.query)}`,
+        [receiverTag(key)],
+        () => listIncomingParcels(app.store.db, receiver, request.query),
+      );
+    },
   );
 
   app.get(

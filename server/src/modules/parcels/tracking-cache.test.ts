@@ -2,36 +2,23 @@ import type { TrackingView } from '@csomag/domain/parcel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { northOf, pickUp } from '../../test/delivery.ts';
+import { echoesOf } from '../../test/echoes.ts';
 import { createTestApp, requestAs, type SignedIn, signInCast, type TestApp, testStore } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { getTrackingView } from './service.ts';
 import { TrackingCache } from './tracking-cache.ts';
 
 let t: TestApp;
+let echoesHeard: () => Promise<void>;
 let admin: SignedIn;
 let sender: SignedIn;
 let runner: SignedIn;
-let lastHeard = 0;
 beforeAll(async () => {
   t = await createTestApp();
   ({ admin, sender, runner } = await signInCast(t.app));
-  t.app.changeFeed.subscribe((entry) => {
-    lastHeard = Math.max(lastHeard, entry.id);
-  });
+  echoesHeard = echoesOf(t.app);
 });
 
-/**
- * Until this instance has heard every change committed so far. PostgreSQL brings an instance's
- * own changes back through LISTEN a moment after the write answered, and each drops its parcel's
- * view once more; a test that counts on a view staying in memory waits for that first.
- */
-async function echoesHeard() {
-  const newest = await t.app.store.db
-    .selectFrom('change_log')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  await vi.waitFor(() => expect(lastHeard).toBeGreaterThanOrEqual(Number(newest?.id ?? 0)));
-}
 afterAll(() => t.close());
 
 const DOOR = { lat: 47.4979, lng: 19.0402 };

@@ -30,7 +30,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listRunners(app.store.db, request.query),
+    async (request) => listRunners(app.store, request.query),
   );
 
   app.post(
@@ -113,7 +113,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = signedIn(request);
-      await deleteRunner(app.changeFeed, app.store.db, admin, request.params.userName);
+      await deleteRunner(app.changeFeed.forRequest(request.id), app.store.db, admin, request.params.userName);
       request.log.info({ userName: request.params.userName, by: admin.user_name }, 'runner deleted');
       return reply.status(204).send(null);
     },
