@@ -82,6 +82,8 @@ describe.each(stores)('SIGTERM on one instance ($store)', ({ store, enabled }) =
         SESSION_SECRET: newSessionSecret(),
         // Longer than the test holds a request in flight; a drain that hangs is cut off by it (exit 1).
         SHUTDOWN_TIMEOUT: '20',
+        // A request is logged as it arrives only at debug level (the info line comes with its answer).
+        LOG_LEVEL: 'debug',
       };
       if (store === 'postgres') {
         const database = await createTestDatabase();

@@ -224,6 +224,11 @@ describe('GET /api/events (Server-Sent Events)', () => {
     expect(response.json().error).toEqual({ code, message });
   });
 
+  it('holds no stream open for HEAD (it would send the head, then the stream)', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/api/events', query: { topics: 'parcel:AAAAAAAAAA' } });
+    expect(response.statusCode).toBe(404);
+  });
+
   it.each([
     '',
     'mindent',

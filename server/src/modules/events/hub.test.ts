@@ -7,16 +7,16 @@ import { openEventStream } from '../../test/sse.ts';
 import { LiveHub } from './hub.ts';
 import { subscriberOf } from './topics.ts';
 
+const HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n';
 const hub = new LiveHub({ heartbeatMs: 50, replay: async () => null });
 /** A bare HTTP server in front of the hub: every request becomes a stream of parcel:AAAAAAAAAA. */
-const server = createServer((request, response) => {
-  response.writeHead(200, { 'content-type': 'text/event-stream' });
+const server = createServer((request) => {
   const lastEventId = request.headers['last-event-id'];
-  void hub.add(
-    response,
-    subscriberOf(null, ['parcel:AAAAAAAAAA']),
-    typeof lastEventId === 'string' ? lastEventId : undefined,
-  );
+  void hub.add(request.socket, {
+    head: HEAD,
+    subscriber: subscriberOf(null, ['parcel:AAAAAAAAAA']),
+    lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+  });
 });
 let baseUrl: string;
 beforeAll(async () => {
@@ -63,9 +63,8 @@ describe('live hub', () => {
 
   it('tells every client when to come back and ends its stream when draining', async () => {
     const drainer = new LiveHub({ replay: async () => null });
-    const local = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      void drainer.add(response, subscriberOf(null, ['parcel:AAAAAAAAAA']), undefined);
+    const local = createServer((request) => {
+      void drainer.add(request.socket, { head: HEAD, subscriber: subscriberOf(null, ['parcel:AAAAAAAAAA']) });
     });
     local.listen(0, '127.0.0.1');
     await once(local, 'listening');

@@ -22,16 +22,13 @@ class MemoryStreamLeases implements StreamLeases {
     const count = this.open.get(clientKey) ?? 0;
     if (count >= max) return null;
     this.open.set(clientKey, count + 1);
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        const left = (this.open.get(clientKey) ?? 1) - 1;
-        if (left > 0) this.open.set(clientKey, left);
-        else this.open.delete(clientKey);
-      },
-    };
+    return new Lease(this, clientKey);
+  }
+
+  forget(clientKey: string) {
+    const left = (this.open.get(clientKey) ?? 1) - 1;
+    if (left > 0) this.open.set(clientKey, left);
+    else this.open.delete(clientKey);
   }
 
   async close() {
@@ -83,20 +80,32 @@ class DatabaseStreamLeases implements StreamLeases {
         .execute();
       return true;
     });
-    if (!granted) return null;
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.store.db.deleteFrom('live_streams').where('id', '=', id).execute().catch(this.onError);
-      },
-    };
+    return granted ? new Lease(this, id) : null;
+  }
+
+  forget(id: string) {
+    this.store.db.deleteFrom('live_streams').where('id', '=', id).execute().catch(this.onError);
   }
 
   async close() {
     clearInterval(this.renewal);
     await this.store.db.deleteFrom('live_streams').where('instance_id', '=', this.instanceId).execute();
+  }
+}
+
+/** One stream's place; a class, not a closure, since every open stream holds one. */
+class Lease implements StreamLease {
+  private released = false;
+
+  constructor(
+    private readonly leases: { forget(key: string): void },
+    private readonly key: string,
+  ) {}
+
+  release() {
+    if (this.released) return;
+    this.released = true;
+    this.leases.forget(this.key);
   }
 }
 

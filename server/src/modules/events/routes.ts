@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import { parseTopics } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +13,32 @@ import { assertTopicsAllowed, subscriberOf } from './topics.ts';
  * instance on PostgreSQL (live_streams), so a client cannot multiply it by the instance count.
  */
 export const MAX_STREAMS_PER_CLIENT = 32;
+
+type Headers = Record<string, string | number | string[] | undefined>;
+
+const STREAM_HEADERS: Headers = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  // One stream per connection, its end marked by the socket's: no chunked framing to write around
+  // every message, and shutdown is not kept waiting.
+  connection: 'close',
+  // nginx and similar proxies must pass each message on at once.
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * The stream's response head, written by hand: Node's own would stay in memory for the stream's
+ * whole life as a string of ~80 pieces (~2.7 KiB per stream). The headers are those the app's hooks
+ * set (security headers, request id, rate limit) and the stream's own.
+ */
+function streamHead(headers: Headers): string {
+  let head = 'HTTP/1.1 200 OK\r\n';
+  for (const [name, value] of Object.entries({ ...headers, ...STREAM_HEADERS, date: new Date().toUTCString() })) {
+    if (value === undefined) continue;
+    for (const line of Array.isArray(value) ? value : [value]) head += `${name}: ${line}\r\n`;
+  }
+  return `${head}\r\n`;
+}
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new LiveHub({
@@ -39,6 +64,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
+      // A HEAD request would get the stream's head and then the stream.
+      exposeHeadRoute: false,
       schema: {
         tags: ['events'],
         summary:
@@ -62,28 +89,24 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const clientKey = request.account ? `account:${request.account.id}` : `ip:${request.ip}`;
       const lease = await leases.acquire(clientKey, MAX_STREAMS_PER_CLIENT);
       if (!lease) throw refuse('too_many_streams', messages.tooManyStreams);
-      reply.raw.on('close', () => lease.release());
-      // Gone while the lease was being taken: 'close' has already fired.
-      if (reply.raw.closed) lease.release();
 
+      // From here the hub writes to the socket itself; the rest lets go of what the stream no
+      // longer needs, since it may stay open for hours (docs/decisions/0014).
       reply.hijack();
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-      reply.raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        // One stream per connection: when it ends, so does the socket (shutdown is not kept waiting).
-        connection: 'close',
-        // nginx and similar proxies must pass each message on at once.
-        'x-accel-buffering': 'no',
-      });
+      // Fastify would run onResponse hooks when the response finishes; it never does (it ends
+      // with its socket), and waiting would keep the request, reply and logger (~1.5 KiB).
+      reply.raw.removeAllListeners('finish').removeAllListeners('error');
       const lastEventId = request.headers['last-event-id'];
-      await hub.add(
-        reply.raw,
-        subscriberOf(request.account, topics),
-        typeof lastEventId === 'string' ? lastEventId : undefined,
-      );
+      const head = streamHead(reply.getHeaders());
+      // Never read again: a browser sends ~1 KiB of them.
+      request.raw.headers = {};
+      request.raw.rawHeaders = [];
+      await hub.add(request.raw.socket, {
+        head,
+        subscriber: subscriberOf(request.account, topics),
+        lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+        lease,
+      });
     },
   );
 };

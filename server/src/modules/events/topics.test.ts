@@ -2,7 +2,8 @@ import type { LiveTopic } from '@csomag/domain/live';
 import type { Role } from '@csomag/domain/roles';
 import { describe, expect, it } from 'vitest';
 import type { ParcelChange } from '../../db/change-feed.ts';
-import { type Subscriber, topicsFor } from './topics.ts';
+import type { AccountRow } from '../../db/schema.ts';
+import { type Subscriber, subscriberOf, topicsFor } from './topics.ts';
 
 const change = (overrides: Partial<ParcelChange> = {}): ParcelChange => ({
   kind: 'created',
@@ -15,17 +16,12 @@ const change = (overrides: Partial<ParcelChange> = {}): ParcelChange => ({
   ...overrides,
 });
 
-const subscriber = (
-  role: Role | null,
-  topics: LiveTopic[],
-  userName = 'bela',
-  addressKey = 'bela cime',
-): Subscriber => ({
-  actor: role === null ? null : { id: 1, role },
-  userName,
-  addressKey,
-  topics: new Set(topics),
-});
+const subscriber = (role: Role | null, topics: LiveTopic[], userName = 'bela', addressKey = 'bela cime'): Subscriber =>
+  // Only the columns the topics look at: the stream keeps nothing else of the account.
+  subscriberOf(
+    role === null ? null : ({ id: 1, role, user_name: userName, address_key: addressKey } as AccountRow),
+    topics,
+  );
 
 describe('which changes reach which topics', () => {
   it('sends parcel:<id> to anyone subscribed to that parcel only', () => {

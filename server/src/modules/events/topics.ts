@@ -4,21 +4,24 @@ import type { ParcelChange } from '../../db/change-feed.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
 import { type Actor, mayParcel, type ParcelAction } from '../parcels/policy.ts';
+import { touchesWaitingPool } from '../parcels/read-cache.ts';
 
-/** Who is listening, as far as deciding what they may hear goes. */
+/** Who is listening, as far as deciding what they may hear goes: no more than that (one per stream). */
 export interface Subscriber {
   actor: Actor;
+  /** Lower case: user names are unique regardless of case. */
   userName: string | null;
   addressKey: string | null;
-  topics: ReadonlySet<LiveTopic>;
+  topics: readonly LiveTopic[];
 }
 
 export function subscriberOf(account: AccountRow | null, topics: LiveTopic[]): Subscriber {
   return {
-    actor: account,
-    userName: account?.user_name ?? null,
+    // Not the whole row: a stream may live for hours, and there may be thousands.
+    actor: account && { id: account.id, role: account.role },
+    userName: account?.user_name.toLowerCase() ?? null,
     addressKey: account?.address_key || null,
-    topics: new Set(topics),
+    topics,
   };
 }
 
@@ -42,39 +45,54 @@ export function assertTopicsAllowed(account: AccountRow | null, topics: LiveTopi
   }
 }
 
-const touchesWaitingList = (change: ParcelChange) =>
-  change.status === 'waiting' || change.previous?.status === 'waiting';
+/** What the topic rules look at in a change, worked out once per change rather than once per stream. */
+export interface ChangeFacts {
+  kind: ParcelChange['kind'];
+  parcelTopic: LiveTopic;
+  touchesWaitingList: boolean;
+  /** Lower case, now and before the change. */
+  runners: (string | null)[];
+  sender: string;
+  receiverKeys: string[];
+}
+
+export function describeChange(change: ParcelChange): ChangeFacts {
+  return {
+    kind: change.kind,
+    parcelTopic: parcelTopic(change.parcelId),
+    touchesWaitingList: touchesWaitingPool(change),
+    runners: [change.runner?.toLowerCase() ?? null, change.previous?.runner?.toLowerCase() ?? null],
+    sender: change.senderUser.toLowerCase(),
+    receiverKeys: change.previous ? [change.receiverKey, change.previous.receiverKey] : [change.receiverKey],
+  };
+}
 
 /** Whether a change is about one of the subscriber's own lists: what they carry, sent or receive. */
-function concernsMe(subscriber: Subscriber, change: ParcelChange): boolean {
-  // User names are unique regardless of case.
-  const me = subscriber.userName?.toLowerCase() ?? null;
+function concernsMe(subscriber: Subscriber, change: ChangeFacts): boolean {
+  const me = subscriber.userName;
   if (me === null) return false;
-  if (mayParcel(subscriber.actor, 'listCarried')) {
-    return change.runner?.toLowerCase() === me || change.previous?.runner?.toLowerCase() === me;
-  }
+  if (mayParcel(subscriber.actor, 'listCarried')) return change.runners.includes(me);
   if (!mayParcel(subscriber.actor, 'listSent')) return false;
   const key = subscriber.addressKey;
-  return (
-    change.senderUser.toLowerCase() === me ||
-    (key !== null && (change.receiverKey === key || change.previous?.receiverKey === key))
-  );
+  return change.sender === me || (key !== null && change.receiverKeys.includes(key));
 }
 
 /** The subscriber's topics this change belongs to (often none). */
-export function topicsFor(subscriber: Subscriber, change: ParcelChange): LiveTopic[] {
+export function topicsOf(subscriber: Subscriber, change: ChangeFacts): LiveTopic[] {
+  const { actor, topics } = subscriber;
   const matched: LiveTopic[] = [];
-  const parcel = parcelTopic(change.parcelId);
-  if (subscriber.topics.has(parcel) && mayParcel(subscriber.actor, 'track')) matched.push(parcel);
+  if (topics.includes(change.parcelTopic) && mayParcel(actor, 'track')) matched.push(change.parcelTopic);
   // A runner moving changes no list, only the tracking pages of what they carry (every ~10 s each).
   if (change.kind === 'runner_located') return matched;
   if (
-    subscriber.topics.has('parcels') &&
-    (mayParcel(subscriber.actor, 'listAll') ||
-      (mayParcel(subscriber.actor, 'listWaiting') && touchesWaitingList(change)))
+    topics.includes('parcels') &&
+    (mayParcel(actor, 'listAll') || (mayParcel(actor, 'listWaiting') && change.touchesWaitingList))
   ) {
     matched.push('parcels');
   }
-  if (subscriber.topics.has('me') && concernsMe(subscriber, change)) matched.push('me');
+  if (topics.includes('me') && concernsMe(subscriber, change)) matched.push('me');
   return matched;
 }
+
+/** topicsOf for one subscriber and one change. */
+export const topicsFor = (subscriber: Subscriber, change: ParcelChange) => topicsOf(subscriber, describeChange(change));
