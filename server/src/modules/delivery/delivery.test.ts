@@ -2,6 +2,7 @@ import { distanceMetres } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import { type Parcel, parcelIdSchema } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRow, insertParcels } from '../../test/back-office.ts';
 import { northOf, pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
@@ -114,6 +115,45 @@ describe('GET /api/parcels/waiting', () => {
     }
   });
 
+  it('pages a view oldest first, each parcel once, among older and newer parcels elsewhere', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    const from = await accountRow(t.store, sender.account.userName);
+    /** Waiting parcels picked up at `at`, created on the given days (older than anything the other tests send). */
+    const waitingSince = async (at: { lat: number; lng: number }, days: string[]) => {
+      const ids = await insertParcels(
+        t.store,
+        from,
+        days.map(() => at),
+      );
+      for (const [i, id] of ids.entries()) {
+        await t.store.db
+          .updateTable('parcels')
+          .set({ created_at: `${days[i]}T08:00:00.000Z` })
+          .where('id', '=', id)
+          .execute();
+      }
+      return ids;
+    };
+    // A view whose parcels are the oldest of the whole pool.
+    const oldest = await waitingSince({ lat: 46.18, lng: 18.95 }, [
+      '2001-01-05',
+      '2001-01-01',
+      '2001-01-03',
+      '2001-01-02',
+      '2001-01-06',
+      '2001-01-04',
+    ]);
+    // Then parcels elsewhere, older than a second view's.
+    const days = Array.from({ length: 40 }, (_, i) => `2001-06-${String((i % 28) + 1).padStart(2, '0')}`);
+    await waitingSince({ lat: 46.9, lng: 17.9 }, days);
+    const newer = await waitingSince({ lat: 46.45, lng: 16.95 }, ['2002-02-03', '2002-02-01', '2002-02-02']);
+
+    const pages = (view: string) => allPages(`/api/parcels/waiting?${view}`, runner.cookie, 2);
+    const byAge = [1, 3, 2, 5, 0, 4].map((i) => oldest[i]);
+    expect(await pages('south=46.1&west=18.9&north=46.2&east=19')).toEqual(byAge);
+    expect(await pages('south=46.4&west=16.9&north=46.5&east=17')).toEqual([newer[1], newer[2], newer[0]]);
+  });
+
   it.each([
     ['south=47&west=16&north=48', 'south', messages.incompleteBounds],
     ['south=48&west=16&north=47&east=17', 'north', messages.invalidBounds],
@@ -180,6 +220,27 @@ describe('GET /api/parcels/waiting?near=&settlement=', () => {
       .map((p) => p.id);
     expect(seen.filter((id) => expected.includes(id))).toEqual(expected);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('puts a pickup straight ahead before nearer-looking ones off to the side, on every page', async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    // Another corner of the country, so the other tests' parcels are all farther.
+    const spot = { lat: 48.45, lng: 22.55 };
+    const from = (metresNorth: number, metresEast: number) => ({
+      lat: spot.lat + metresNorth / 111_195,
+      lng: spot.lng + metresEast / (111_195 * Math.cos((spot.lat * Math.PI) / 180)),
+    });
+    // Two pickups 2.1 km north and 2.1 km east (~3 km away) and one 2.4 km due north: the first
+    // two lie inside a square around the runner that the nearest one is just outside of.
+    const aside = await sendParcel(t.app, sender.cookie, atTheDoor({ senderCoordinates: from(2100, 2100) }));
+    const further = await sendParcel(t.app, sender.cookie, atTheDoor({ senderCoordinates: from(2100, 2110) }));
+    const ahead = await sendParcel(t.app, sender.cookie, atTheDoor({ senderCoordinates: from(2400, 0) }));
+    const url = `/api/parcels/waiting?near=${spot.lat},${spot.lng}`;
+
+    const first = (await call('GET', `${url}&limit=1`, runner.cookie)).json();
+    expect(ids(first)).toEqual([ahead.id]);
+    expect(first.items[0].distanceMetres).toBe(2400);
+    expect((await allPages(url, runner.cookie, 1)).slice(0, 3)).toEqual([ahead.id, aside.id, further.id]);
   });
 
   it('filters by the settlement of the pickup address, whatever the case and accents', async () => {

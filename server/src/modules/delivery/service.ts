@@ -49,19 +49,34 @@ async function oldestFirst(
   });
 }
 
+/** How much ground a degree of longitude spans at `lat`, as a share of a degree of latitude. */
+const lngScaleAt = (lat: number) => Math.cos((lat * Math.PI) / 180);
+
 /**
  * How far a pickup point is from `from`, for ordering only: the equirectangular approximation in
  * degrees² (monotonic enough within a country), plain arithmetic that both stores compute alike.
  * The cosine is taken here, so neither store needs trigonometry.
  */
 function nearness({ lat, lng }: Coordinates) {
-  const lngScale = Math.cos((lat * Math.PI) / 180);
+  const lngScale = lngScaleAt(lat);
   return sql<number>`((parcels.sender_lat - ${lat}) * (parcels.sender_lat - ${lat}) + (parcels.sender_lng - ${lng}) * ${lngScale} * (parcels.sender_lng - ${lng}) * ${lngScale})`;
 }
+
+/** Half the side of the first square searched around the runner, in degrees of latitude (~2 km). */
+const FIRST_SQUARE = 0.02;
+/** Squares tried before the whole pool is sorted: 0.02° × 4⁴ ≈ 5° covers the country from anywhere in it. */
+const SQUARES = 5;
+/** A page is taken from a square only when its last row is this far inside it: a margin for rounding. */
+const INSIDE = 0.999;
 
 /**
  * Nearest pickup first, one page; the cursor is the last row's (nearness, id), so paging is stable.
  * Each item says how far it is in metres (great-circle, as the delivery rule measures).
+ *
+ * Sorting the whole pool by distance costs as much as the pool is large, so the page is looked for
+ * in squares around the runner, read from the (status, point) index and growing until one holds a
+ * full page: a square of half-side r holds every parcel nearer than r, so when the page's last row
+ * is nearer than that, no parcel outside it can come before it. The answer is the whole pool's.
  */
 async function nearestFirst(
   query: ParcelQuery,
@@ -70,15 +85,35 @@ async function nearestFirst(
 ): Promise<WaitingParcelList> {
   const key = nearness(from);
   let page = query.select(key.as('nearness'));
+  let after = 0;
   if (cursor) {
-    const [after = '', id = ''] = decodeCursor(cursor, 2);
-    page = page.where(sql<SqlBool>`(${key}, parcels.id) > (${cursorNumber(after)}, ${id})`);
+    const [afterPart = '', id = ''] = decodeCursor(cursor, 2);
+    after = cursorNumber(afterPart);
+    page = page.where(sql<SqlBool>`(${key}, parcels.id) > (${after}, ${id})`);
   }
-  const rows = await page
-    .orderBy(key)
-    .orderBy('parcels.id', 'asc')
-    .limit(limit + 1)
-    .execute();
+  const sorted = (rows: typeof page) =>
+    rows
+      .orderBy(key)
+      .orderBy('parcels.id', 'asc')
+      .limit(limit + 1)
+      .execute();
+  const lngScale = lngScaleAt(from.lat);
+  // The next page starts no nearer than the cursor's row: the first square reaches a little beyond it.
+  let half = Math.sqrt(Math.max(0, after)) + FIRST_SQUARE;
+  let rows: Awaited<ReturnType<typeof sorted>> | undefined;
+  for (let square = 0; square < SQUARES && !rows; square++, half *= 4) {
+    const lngHalf = half / lngScale;
+    const found = await sorted(
+      page
+        .where('parcels.sender_lat', '>=', from.lat - half)
+        .where('parcels.sender_lat', '<=', from.lat + half)
+        .where('parcels.sender_lng', '>=', from.lng - lngHalf)
+        .where('parcels.sender_lng', '<=', from.lng + lngHalf),
+    );
+    const last = found.at(-1);
+    if (found.length > limit && last && Number(last.nearness) < (half * INSIDE) ** 2) rows = found;
+  }
+  rows ??= await sorted(page);
   return pageOf(
     rows,
     limit,

@@ -98,6 +98,16 @@ describe('GET /api/parcels', () => {
     const inTransit = await call('GET', '/api/parcels?status=in_transit&limit=200', admin.cookie);
     expect(ids(inTransit)).toContain(moving.id);
     expect(inTransit.json().items.every((p: Parcel) => p.status === 'in_transit')).toBe(true);
+
+    // The same sender's parcel in another runner's hands, and the carrier's parcel from someone else.
+    await pickUp(await sendParcel(t.app, sender.cookie), await signUp(t.app, { role: 'runner' }));
+    await pickUp(await sendParcel(t.app, user.cookie), carrier);
+    const both = `${bySender}&runner=${carrier.account.userName}`;
+    expect(ids(await call('GET', `/api/parcels?${both}`, admin.cookie))).toEqual([done.id, moving.id]);
+    const first = await call('GET', `/api/parcels?${both}&limit=1`, admin.cookie);
+    const second = await call('GET', `/api/parcels?${both}&limit=1&cursor=${first.json().nextCursor}`, admin.cookie);
+    expect([...ids(first), ...ids(second)]).toEqual([done.id, moving.id]);
+    expect(second.json().nextCursor).toBeNull();
   });
 
   it('pages a filtered list with its cursor', async () => {

@@ -4,6 +4,7 @@ import type { RunnerCreateBody, RunnerList, RunnerListQuery, RunnerUpdate } from
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
+import type { Store } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
@@ -31,7 +32,11 @@ const selectRunners = (db: Kysely<Database>) =>
  * Runners nearest to a parcel's pickup point first (for assigning it); runners who never shared
  * a position come last, by name. The distance is computed by the database, so paging stays exact.
  */
-async function runnersNear(db: Kysely<Database>, parcelId: string, query: RunnerListQuery): Promise<RunnerList> {
+async function runnersNear(
+  { db, dialect }: Pick<Store, 'db' | 'dialect'>,
+  parcelId: string,
+  query: RunnerListQuery,
+): Promise<RunnerList> {
   const parcel = await db
     .selectFrom('parcels')
     .select(['sender_lat', 'sender_lng'])
@@ -41,7 +46,7 @@ async function runnersNear(db: Kysely<Database>, parcelId: string, query: Runner
   const distance = distanceFrom(parcel.sender_lat, parcel.sender_lng);
   const sortKey = sql<number>`coalesce(${distance}, ${sql.lit(NO_POSITION)})`;
   let page = selectRunners(db).select([distance.as('distance'), sortKey.as('sort_key')]);
-  if (query.q) page = page.where(matchesSearch(query.q));
+  if (query.q) page = page.where(matchesSearch(dialect, query.q));
   if (query.cursor) {
     const [key = '', name = '', id = ''] = decodeCursor(query.cursor, 3, CURSOR_PART_MAX);
     page = page.where(
@@ -65,8 +70,8 @@ async function runnersNear(db: Kysely<Database>, parcelId: string, query: Runner
   );
 }
 
-export function listRunners(db: Kysely<Database>, query: RunnerListQuery): Promise<RunnerList> {
-  return query.near ? runnersNear(db, query.near, query) : accountsByName(db, 'runner', query);
+export function listRunners(store: Pick<Store, 'db' | 'dialect'>, query: RunnerListQuery): Promise<RunnerList> {
+  return query.near ? runnersNear(store, query.near, query) : accountsByName(store, 'runner', query);
 }
 
 export const createRunner = (db: Kysely<Database>, body: RunnerCreateBody) => createAccount(db, body, 'runner');

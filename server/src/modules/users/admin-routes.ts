@@ -21,6 +21,6 @@ export const userDirectoryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => accountsByName(app.store.db, request.query.role, request.query),
+    async (request) => accountsByName(app.store, request.query.role, request.query),
   );
 };
