@@ -4,9 +4,11 @@ import type { ParcelStatus } from '@csomag/domain/parcel';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
-import { currentRequestId } from '../request-context.ts';
-import { pgConnectionOptions, type Store } from './database.ts';
+import { changeChannel, pgConnectionOptions, type Store } from './database.ts';
 import type { Database } from './schema.ts';
+
+/** Defined with the connection options that name it (database.ts); tests and benchmarks import it here. */
+export { changeChannel };
 
 /**
  * What a committed write tells the live-update hub (DESIGN §5). Server-internal: clients only
@@ -40,8 +42,13 @@ export type ChangeListener = (entry: LoggedChange) => void;
 export type ChangeWork<T> = (trx: Transaction<Database>, publish: PublishChange) => Promise<T>;
 
 export interface ChangeFeed {
-  /** Runs `work` in one transaction; what it publishes reaches listeners only if, and after, it commits. */
-  transaction<T>(work: ChangeWork<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction; what it publishes reaches listeners only if, and after, it
+   * commits. `requestId`: the request that made the changes, kept with them in the log.
+   */
+  transaction<T>(work: ChangeWork<T>, requestId?: string | null): Promise<T>;
+  /** The same feed, for one request's writes: their changes carry its id through the log to the hub's log line. */
+  forRequest(requestId: string): Pick<ChangeFeed, 'transaction'>;
   subscribe(listener: ChangeListener): () => void;
   /**
    * This instance's own changes, as soon as their transaction has committed and before the write
@@ -126,6 +133,12 @@ abstract class BaseFeed {
     return () => this.emitter.off(event, safe);
   }
 
+  abstract transaction<T>(work: ChangeWork<T>, requestId?: string | null): Promise<T>;
+
+  forRequest(requestId: string): Pick<ChangeFeed, 'transaction'> {
+    return { transaction: (work) => this.transaction(work, requestId) };
+  }
+
   protected committed(changes: readonly ParcelChange[]) {
     if (changes.length > 0) this.emitter.emit('commit', changes);
   }
@@ -147,18 +160,6 @@ abstract class BaseFeed {
       .limit(limit + 1)
       .execute();
     return rows.length > limit ? null : rows.map(fromRow);
-  }
-
-  /** Writes the transaction's changes to the log as its last statements; their ids in commit order. */
-  protected async append(trx: Transaction<Database>, changes: ParcelChange[]): Promise<LoggedChange[]> {
-    const at = Date.now();
-    const requestId = currentRequestId();
-    const rows = await trx
-      .insertInto('change_log')
-      .values(changes.map((change) => ({ created_ms: at, request_id: requestId, change: JSON.stringify(change) })))
-      .returning('id')
-      .execute();
-    return rows.map((row, index) => ({ id: Number(row.id), at, requestId, change: changes[index] as ParcelChange }));
   }
 
   protected deliver(entry: LoggedChange) {
@@ -197,19 +198,34 @@ abstract class BaseFeed {
 class LocalChangeFeed extends BaseFeed implements ChangeFeed {
   readonly listening = true;
 
-  async transaction<T>(work: ChangeWork<T>): Promise<T> {
+  async transaction<T>(work: ChangeWork<T>, requestId: string | null = null): Promise<T> {
     let committed: LoggedChange[] = [];
     const changes: ParcelChange[] = [];
     const result = await this.store.db.transaction().execute(async (trx) => {
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
-      if (changes.length > 0) committed = await this.append(trx, changes);
+      if (changes.length > 0) committed = await this.append(trx, changes, requestId);
       return value;
     });
     this.committed(changes);
     for (const entry of committed) this.deliver(entry);
     return result;
+  }
+
+  /** The transaction's changes as its last log rows: one writer at a time, so their ids are in commit order. */
+  private async append(
+    trx: Transaction<Database>,
+    changes: ParcelChange[],
+    requestId: string | null,
+  ): Promise<LoggedChange[]> {
+    const at = Date.now();
+    const rows = await trx
+      .insertInto('change_log')
+      .values(changes.map((change) => ({ created_ms: at, request_id: requestId, change: JSON.stringify(change) })))
+      .returning('id')
+      .execute();
+    return rows.map((row, index) => ({ id: Number(row.id), at, requestId, change: changes[index] as ParcelChange }));
   }
 
   start() {
@@ -221,13 +237,10 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
   }
 }
 
-/** Any key will do as long as every writer uses the same one (pg_advisory_xact_lock takes a bigint). */
-const CHANGE_LOG_LOCK = 0x63736b5f6c6f67n; // "csk_log"
-
 /**
- * PostgreSQL: a change's log row and its pg_notify are the transaction's last statements, taken
- * under one transaction-scoped lock held to commit — so ids are handed out in commit order
- * (docs/decisions/0011), and PostgreSQL delivers each NOTIFY, on commit only, to every instance.
+ * PostgreSQL: a transaction's log rows get their ids and NOTIFYs from the database at its commit,
+ * under one lock held to its end — so ids are handed out in commit order (docs/decisions/0011,
+ * migration 0011), and PostgreSQL delivers each NOTIFY, on commit only, to every instance.
  * Each instance has its own LISTEN connection outside the pool; when it drops, the instance
  * reconnects and catches up from the log, so nobody misses a change.
  */
@@ -252,22 +265,37 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
     return this.client !== undefined && this.held === undefined;
   }
 
-  async transaction<T>(work: ChangeWork<T>): Promise<T> {
+  async transaction<T>(work: ChangeWork<T>, requestId: string | null = null): Promise<T> {
     const changes: ParcelChange[] = [];
     const result = await this.store.db.transaction().execute(async (trx) => {
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
-      if (changes.length > 0) {
-        await sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`.execute(trx);
-        for (const entry of await this.append(trx, changes)) {
-          await sql`select pg_notify(${this.channel}, ${JSON.stringify(entry)})`.execute(trx);
-        }
-      }
+      if (changes.length > 0) await this.logForCommit(trx, changes, requestId);
       return value;
     });
     this.committed(changes);
     return result;
+  }
+
+  /**
+   * The transaction's log rows, with placeholder ids below zero: at its COMMIT the database gives
+   * each its id under the change log's lock and sends its NOTIFY (migration 0011). The lock is held
+   * only while the commit lasts, and ids follow commit order (docs/decisions/0011, 0016).
+   */
+  private async logForCommit(trx: Transaction<Database>, changes: ParcelChange[], requestId: string | null) {
+    const at = Date.now();
+    await trx
+      .insertInto('change_log')
+      .values(
+        changes.map((change) => ({
+          id: sql<number>`-nextval('change_log_placeholder_seq')`,
+          created_ms: at,
+          request_id: requestId,
+          change: JSON.stringify(change),
+        })),
+      )
+      .execute();
   }
 
   async start() {
@@ -358,13 +386,6 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
     // Closing the connection is what ends the LISTEN.
     await client?.end().catch(() => {});
   }
-}
-
-/** NOTIFY is per database; tests share one, so each test schema gets its own channel. */
-export function changeChannel(pgSchema: string | undefined): string {
-  if (pgSchema === undefined) return 'csk_changes';
-  if (!/^[a-z_][a-z0-9_]{0,50}$/.test(pgSchema)) throw new Error(`unusable schema name for a channel: ${pgSchema}`);
-  return `csk_changes_${pgSchema}`;
 }
 
 export function createChangeFeed(store: Store, log: Log, options: ChangeFeedOptions = {}): ChangeFeed {

@@ -9,6 +9,8 @@ import { rateLimits } from './0006-rate-limits.ts';
 import { pointsAndContacts } from './0007-points-and-contacts.ts';
 import { senderKey } from './0008-sender-key.ts';
 import { changeLog } from './0009-change-log.ts';
+import { listAndSearchIndexes } from './0010-list-and-search-indexes.ts';
+import { commitTimeTriggers } from './0011-commit-time-triggers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -25,5 +27,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007-points-and-contacts': pointsAndContacts,
     '0008-sender-key': senderKey,
     '0009-change-log': changeLog(dialect),
+    '0010-list-and-search-indexes': listAndSearchIndexes(dialect),
+    '0011-commit-time-triggers': commitTimeTriggers(dialect),
   };
 }

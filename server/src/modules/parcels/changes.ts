@@ -1,7 +1,7 @@
 import type { Position } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
-import type { Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable } from '../../db/schema.ts';
@@ -104,15 +104,26 @@ async function explainCarrierRefusal(trx: Trx, parcelId: string, runnerId: numbe
   );
 }
 
-async function withNames(trx: Trx, row: ParcelRow): Promise<ParcelWithNames> {
-  const names = await trx
-    .selectFrom('accounts as sender')
-    .leftJoin('accounts as runner', (join) => join.on('runner.id', '=', row.runner_id ?? -1))
-    .select(['sender.user_name as sender_user_name', 'runner.user_name as runner_user_name'])
-    .where('sender.id', '=', row.sender_id)
-    .executeTakeFirstOrThrow();
-  return { ...row, ...names };
-}
+/**
+ * The user names a change message carries, read by the statement that makes the change: one
+ * statement fewer per change (on PostgreSQL, one round trip). Sender and runner as they are after it.
+ */
+const withNames = (eb: ExpressionBuilder<Database, 'parcels'>) =>
+  [
+    eb
+      .selectFrom('accounts')
+      .select('user_name')
+      .whereRef('accounts.id', '=', 'parcels.sender_id')
+      .$asScalar()
+      .as('sender_user_name'),
+    eb
+      .selectFrom('accounts')
+      .select('user_name')
+      .whereRef('accounts.id', '=', 'parcels.runner_id')
+      .$asScalar()
+      .$castTo<string | null>()
+      .as('runner_user_name'),
+  ] as const;
 
 /** A new waiting parcel (`created`). The caller draws the id; a clash is a unique violation it retries. */
 export function insertParcel(changes: Changes, row: ParcelRow, sender: AccountRow, actor: AccountRow) {
@@ -137,7 +148,7 @@ export function claimParcel(
   kind: 'picked_up' | 'assigned',
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
-    const row = await trx
+    const parcel = await trx
       .updateTable('parcels')
       .set((eb) => ({
         status: 'in_transit',
@@ -148,11 +159,11 @@ export function claimParcel(
       .where('id', '=', parcelId)
       .where('status', '=', 'waiting')
       .returningAll()
+      .returning(withNames)
       .executeTakeFirst();
-    if (!row) throw await explainRefusal(trx, parcelId, 'waiting');
-    const parcel = await withNames(trx, row);
+    if (!parcel) throw await explainRefusal(trx, parcelId, 'waiting');
     const data = kind === 'assigned' ? { runner: runner.user_name } : null;
-    await record(trx, publish, { kind, parcel, before: beforeOf('waiting', null, row.receiver_key), actor, data });
+    await record(trx, publish, { kind, parcel, before: beforeOf('waiting', null, parcel.receiver_key), actor, data });
     return parcel;
   });
 }
@@ -175,14 +186,13 @@ export function deliverParcel(
       .where('id', '=', parcelId)
       .where('status', '=', 'in_transit');
     if (options.runnerId !== undefined) update = update.where('runner_id', '=', options.runnerId);
-    const row = await update.returningAll().executeTakeFirst();
-    if (!row) {
+    const parcel = await update.returningAll().returning(withNames).executeTakeFirst();
+    if (!parcel) {
       throw options.runnerId === undefined
         ? await explainRefusal(trx, parcelId, 'in_transit')
         : await explainCarrierRefusal(trx, parcelId, options.runnerId);
     }
-    const parcel = await withNames(trx, row);
-    const before = beforeOf('in_transit', parcel.runner_user_name, row.receiver_key);
+    const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
     await record(trx, publish, { kind: options.kind, parcel, before, actor, data: options.data ?? null });
     return parcel;
   });
@@ -194,17 +204,17 @@ export function deliverParcel(
  */
 export function giveBackParcel(changes: Changes, parcelId: string, runner: AccountRow, reason: string) {
   return changes.transaction(async (trx, publish) => {
-    const row = await trx
+    const parcel = await trx
       .updateTable('parcels')
       .set((eb) => ({ status: 'waiting', runner_id: null, picked_up_at: null, version: eb('version', '+', 1) }))
       .where('id', '=', parcelId)
       .where('status', '=', 'in_transit')
       .where('runner_id', '=', runner.id)
       .returningAll()
+      .returning(withNames)
       .executeTakeFirst();
-    if (!row) throw await explainCarrierRefusal(trx, parcelId, runner.id);
-    const parcel = await withNames(trx, row);
-    const before = beforeOf('in_transit', runner.user_name, row.receiver_key);
+    if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
     await record(trx, publish, { kind: 'given_back', parcel, before, actor: runner, data: { reason } });
     return parcel;
   });
@@ -298,11 +308,15 @@ export function editParcel(changes: Changes, current: ParcelWithNames, edit: Par
  */
 export function deleteParcel(changes: Changes, parcelId: string, admin: AccountRow, reason: string | undefined) {
   return changes.transaction(async (trx, publish) => {
-    const row = await trx.deleteFrom('parcels').where('id', '=', parcelId).returningAll().executeTakeFirst();
-    if (!row) throw refuse('parcel_not_found', messages.parcelNotFound);
-    const parcel = await withNames(trx, row);
+    const parcel = await trx
+      .deleteFrom('parcels')
+      .where('id', '=', parcelId)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
     // Thrown inside the transaction: the delete is rolled back.
-    if (row.status === 'in_transit' && !reason) {
+    if (parcel.status === 'in_transit' && !reason) {
       throw refuseField(
         'reason_required',
         'reason',
@@ -312,11 +326,11 @@ export function deleteParcel(changes: Changes, parcelId: string, admin: AccountR
     await record(trx, publish, {
       kind: 'deleted',
       parcel,
-      before: beforeOf(row.status, parcel.runner_user_name, row.receiver_key),
+      before: beforeOf(parcel.status, parcel.runner_user_name, parcel.receiver_key),
       actor: admin,
       data: {
-        status: row.status,
-        category: row.category,
+        status: parcel.status,
+        category: parcel.category,
         senderUser: parcel.sender_user_name,
         runner: parcel.runner_user_name,
         ...(reason ? { reason } : {}),
