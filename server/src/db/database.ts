@@ -44,6 +44,8 @@ export interface StoreOptions {
 
 /** A request waits this long for a connection before it is told the database is unavailable (503). */
 const CONNECT_TIMEOUT_MS = 5000;
+/** `PRAGMA optimize` again while the store is open: SQLite suggests every few hours. */
+const SQLITE_OPTIMIZE_EVERY_MS = 3 * 60 * 60 * 1000;
 
 /** NOTIFY is per database; tests share one, so each test schema gets its own channel. */
 export function changeChannel(pgSchema: string | undefined): string {
@@ -111,7 +113,17 @@ export function openStore(options: StoreOptions): Store {
   const reader = new SQLite(file);
   reader.pragma('busy_timeout = 5000');
   reader.pragma('query_only = ON');
+  // Query plans from statistics, as SQLite advises for long-lived connections: without them SQLite
+  // guesses that `status = ?` matches ten rows and walks that index whatever else a query says
+  // (docs/decisions/0015). Bounded work: analysis_limit samples, and only tables that need it.
+  writer.pragma('analysis_limit = 400');
+  writer.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ writer, reader }), log });
+  const optimizer = setInterval(() => {
+    // Between batches (the dialect runs pragmas alone); a busy file is tried again next time.
+    sql`pragma optimize`.execute(db).catch(() => {});
+  }, SQLITE_OPTIMIZE_EVERY_MS);
+  optimizer.unref();
   return {
     db,
     dialect: 'sqlite',
@@ -119,7 +131,10 @@ export function openStore(options: StoreOptions): Store {
     pgSchema: undefined,
     databaseUrl: undefined,
     observeQueries,
-    close: () => db.destroy(),
+    close: () => {
+      clearInterval(optimizer);
+      return db.destroy();
+    },
   };
 }
 
