@@ -1,20 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { accountResponseSchema } from '@csomag/domain/account';
 import { type Parcel, type ParcelDetail, parcelDetailSchema, parcelSchema } from '@csomag/domain/parcel';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegistration } from '../test/harness.ts';
 import {
-  createTestDatabase,
   type Instance,
+  instanceStores,
   isConnectionError,
-  newSessionSecret,
+  removeStores,
   request,
   startInstance,
-  stopAllInstances,
-  type TestDatabase,
+  storeEnvironment,
 } from '../test/instances.ts';
 
 /**
@@ -24,13 +20,7 @@ import {
  * commit or not). Writes unanswered at the kill may have committed or not; none may be half done.
  */
 
-const databases: TestDatabase[] = [];
-const dataDirs: string[] = [];
-afterAll(async () => {
-  await stopAllInstances();
-  for (const database of databases) await database.drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeStores);
 
 const RUNNERS = 6;
 const PARCELS = 60;
@@ -66,23 +56,11 @@ async function sendParcel(on: Instance, sender: Person, i: number) {
   return parcelSchema.parse(response.json);
 }
 
-const stores = [
-  { store: 'sqlite', enabled: true },
-  { store: 'postgres', enabled: Boolean(process.env.TEST_DATABASE_URL) },
-];
-
-describe.each(stores)('SIGKILL under load ($store)', ({ store, enabled }) => {
+describe.each(instanceStores)('SIGKILL under load ($store)', ({ store, enabled }) => {
   it.runIf(enabled)(
     'keeps every pickup and delivery that was answered 200 before the kill, and none half done',
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), `csomag-it-durability-${store}-`));
-      dataDirs.push(dataDir);
-      const env: Record<string, string> = { SESSION_SECRET: newSessionSecret(), DATA_DIR: dataDir };
-      if (store === 'postgres') {
-        const database = await createTestDatabase();
-        databases.push(database);
-        env.DATABASE_URL = database.url;
-      }
+      const env = await storeEnvironment(store, `durability-${store}`);
       const first = await startInstance({ name: `durability-${store}`, env });
       const sender = await register(first, 'user');
       const runners = await Promise.all(Array.from({ length: RUNNERS }, () => register(first, 'runner')));

@@ -3,15 +3,14 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegistration } from '../test/harness.ts';
 import {
-  createTestDatabase,
   type EventStream,
   type Instance,
-  newSessionSecret,
+  instanceStores,
   openStream,
+  removeStores,
   request,
   startInstance,
-  stopAllInstances,
-  type TestDatabase,
+  storeEnvironment,
 } from '../test/instances.ts';
 
 /**
@@ -23,12 +22,10 @@ import {
  * without closing the store.
  */
 
-const databases: TestDatabase[] = [];
 const openedStreams: EventStream[] = [];
 afterAll(async () => {
   for (const stream of openedStreams) stream.close();
-  await stopAllInstances();
-  for (const database of databases) await database.drop();
+  await removeStores();
 });
 
 /** A request whose headers are sent now and whose body only when finish() is called: in flight meanwhile. */
@@ -69,27 +66,17 @@ function closedWithin(socket: Socket, timeoutMs: number): Promise<boolean> {
   });
 }
 
-const stores = [
-  { store: 'sqlite', enabled: true },
-  { store: 'postgres', enabled: Boolean(process.env.TEST_DATABASE_URL) },
-];
-
-describe.each(stores)('SIGTERM on one instance ($store)', ({ store, enabled }) => {
+describe.each(instanceStores)('SIGTERM on one instance ($store)', ({ store, enabled }) => {
   it.runIf(enabled)(
     'closes the idle keep-alive socket, ends the event stream with a retry hint, lets the request in flight finish, closes the store and exits 0',
     async () => {
       const env: Record<string, string> = {
-        SESSION_SECRET: newSessionSecret(),
+        ...(await storeEnvironment(store, `shutdown-${store}`)),
         // Longer than the test holds a request in flight; a drain that hangs is cut off by it (exit 1).
         SHUTDOWN_TIMEOUT: '20',
         // A request is logged as it arrives only at debug level (the info line comes with its answer).
         LOG_LEVEL: 'debug',
       };
-      if (store === 'postgres') {
-        const database = await createTestDatabase();
-        databases.push(database);
-        env.DATABASE_URL = database.url;
-      }
       const instance: Instance = await startInstance({ name: `shutdown-${store}`, env });
       expect((await request(instance.url, '/api/health')).json).toEqual({ status: 'ok', store });
 

@@ -230,6 +230,36 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** The stores instances run on in these tests: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const instanceStores = [
+  { store: 'sqlite', enabled: true },
+  { store: 'postgres', enabled: Boolean(process.env.TEST_DATABASE_URL) },
+] as const;
+
+const storeDatabases: TestDatabase[] = [];
+
+/**
+ * The environment for instances that share one store: a session secret, a data folder kept
+ * across restarts, and on PostgreSQL a database of their own. All removed by removeStores.
+ */
+export async function storeEnvironment(store: 'sqlite' | 'postgres', name: string): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(join(tmpdir(), `csomag-it-${name.replace(/\W/g, '')}-`));
+  scratchDirs.push(dataDir);
+  const env: Record<string, string> = { SESSION_SECRET: newSessionSecret(), DATA_DIR: dataDir };
+  if (store === 'postgres') {
+    const database = await createTestDatabase();
+    storeDatabases.push(database);
+    env.DATABASE_URL = database.url;
+  }
+  return env;
+}
+
+/** For afterAll: stops every instance, then drops the stores storeEnvironment made. */
+export async function removeStores(): Promise<void> {
+  await stopAllInstances();
+  for (const database of storeDatabases.splice(0)) await database.drop();
+}
+
 /* ------------------------------------------------------------------ HTTP */
 
 export interface ApiResponse {

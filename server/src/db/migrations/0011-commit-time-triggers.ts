@@ -82,15 +82,7 @@ async function up(db: MigrationDb) {
        end $$`,
     )
     .execute(db);
-  for (const [name, event, when] of MAP_TRIGGERS) {
-    await sql.raw(`drop trigger ${name} on parcels`).execute(db);
-    await sql
-      .raw(
-        `create constraint trigger ${name} after ${event} on parcels deferrable initially deferred
-         for each row ${when} execute function parcels_map_cells_trigger()`,
-      )
-      .execute(db);
-  }
+  await replaceMapTriggers(db, 'at commit');
 }
 
 /** Back to 0004's and 0009's ways (the app of that release takes the lock and notifies itself). */
@@ -108,11 +100,19 @@ async function down(db: MigrationDb) {
        end $$`,
     )
     .execute(db);
-  for (const [name, event, when] of MAP_TRIGGERS) {
+  await replaceMapTriggers(db, 'per row');
+}
+
+/** The map-count triggers again, fired with each row (0004) or deferred to COMMIT (this migration). */
+async function replaceMapTriggers(db: MigrationDb, when: 'per row' | 'at commit') {
+  const kind = when === 'at commit' ? 'constraint trigger' : 'trigger';
+  const deferred = when === 'at commit' ? 'deferrable initially deferred' : '';
+  for (const [name, event, condition] of MAP_TRIGGERS) {
     await sql.raw(`drop trigger ${name} on parcels`).execute(db);
     await sql
       .raw(
-        `create trigger ${name} after ${event} on parcels for each row ${when} execute function parcels_map_cells_trigger()`,
+        `create ${kind} ${name} after ${event} on parcels ${deferred}
+         for each row ${condition} execute function parcels_map_cells_trigger()`,
       )
       .execute(db);
   }
