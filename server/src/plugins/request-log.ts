@@ -22,13 +22,7 @@ export class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = {
-      method: request.method,
-      url: redactUrl(request.url),
-      remoteAddress: request.ip,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
+    const line = { ...describeRequest(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }

@@ -25,11 +25,10 @@ export class ReadCache<V> {
   private forgottenUpTo = 0;
 
   constructor(
-    feed: Feed,
+    private readonly feed: Feed,
     /** The tags a change touches. */
     tagsOf: (change: ParcelChange) => readonly string[],
     private readonly size: number,
-    private readonly listening: () => boolean = () => feed.listening,
   ) {
     feed.subscribe((entry) => this.changed(tagsOf(entry.change)));
     feed.onCommit((changes) => {
@@ -39,7 +38,7 @@ export class ReadCache<V> {
 
   /** The kept value for `key`, or `load`'s, kept under `tags` unless null (nothing found is never kept). */
   async get<T extends V | null>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
-    if (!this.listening()) {
+    if (!this.feed.listening) {
       this.clear();
       return load();
     }
@@ -51,7 +50,7 @@ export class ReadCache<V> {
     const startedAt = this.sequence;
     const value = await load();
     const unchanged = tags.every((tag) => (this.changedAt.get(tag) ?? this.forgottenUpTo) <= startedAt);
-    if (value !== null && unchanged && this.listening()) this.keep(key, tags, value as V);
+    if (value !== null && unchanged && this.feed.listening) this.keep(key, tags, value as V);
     return value;
   }
 
