@@ -39,3 +39,14 @@ export const PARCEL_CREATE_LIMIT_PER_MINUTE = 120;
 
 /** A position reported as less precise than this (metres) is not a position. */
 export const MAX_POSITION_ACCURACY_M = 100_000;
+
+/** How long a state-changing request's Idempotency-Key and its stored answer are kept (docs/decisions/0017). */
+export const IDEMPOTENCY_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The longest Idempotency-Key accepted (visible ASCII only). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** A runner's `occurredAt` may be this far ahead of the server's clock (phones drift). */
+export const OCCURRED_AT_MAX_SKEW_MS = 2 * 60 * 1000;
+/** …and at most this far back: an action queued offline longer than this is refused. */
+export const OCCURRED_AT_MAX_AGE_MS = 72 * 60 * 60 * 1000;
+/** Points in one location batch (positions recorded offline, sent together). */
+export const LOCATION_BATCH_MAX_POINTS = 500;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deliverBodySchema, handoverBodySchema, handoverTokenField, positionSchema } from './delivery.ts';
+import {
+  deliverBodySchema,
+  handoverBodySchema,
+  handoverTokenField,
+  locationBodySchema,
+  positionSchema,
+} from './delivery.ts';
+import { messages } from './messages.ts';
+import { occurredAtField } from './parcel.ts';
 
 describe('positions', () => {
   it('accepts a browser reading, from the poles to the date line, accuracy 0 to 100 km', () => {
@@ -51,4 +59,44 @@ describe('handover', () => {
       expect(result.error?.issues[0]?.message).toBe('A QR kód érvénytelen vagy lejárt.');
     },
   );
+});
+
+describe('occurredAt', () => {
+  const HOUR = 3_600_000;
+  it('takes a time with an offset within bounds and gives it as UTC', () => {
+    const at = new Date(Date.now() - HOUR);
+    const local = `${new Date(at.getTime() + 2 * HOUR).toISOString().slice(0, 23)}+02:00`;
+    expect(occurredAtField.parse(local)).toBe(at.toISOString());
+    expect(occurredAtField.safeParse(new Date(Date.now() + 60_000).toISOString()).success).toBe(true);
+  });
+
+  it.each([
+    [
+      'ahead of the clock by more than 2 minutes',
+      new Date(Date.now() + 3 * 60_000).toISOString(),
+      messages.occurredAtInFuture,
+    ],
+    ['more than 72 hours back', new Date(Date.now() - 73 * 3_600_000).toISOString(), messages.occurredAtTooOld(72)],
+    ['without an offset', '2025-05-01T10:15:00', messages.occurredAtInvalid],
+    ['not a time', 'tegnap', messages.occurredAtInvalid],
+  ])('refuses a time %s', (_what, value, message) => {
+    expect(occurredAtField.safeParse(value).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe('location bodies', () => {
+  const point = { lat: 47.5, lng: 19, accuracy: 5 };
+  it('reads one position or a batch as a list of points', () => {
+    expect(locationBodySchema.parse(point)).toEqual([point]);
+    const occurredAt = new Date(Date.now() - 60_000).toISOString();
+    expect(locationBodySchema.parse({ points: [{ ...point, occurredAt }] })).toEqual([{ ...point, occurredAt }]);
+  });
+
+  it('refuses a batch with a position beside it, and a position missing a part', () => {
+    const occurredAt = new Date().toISOString();
+    expect(
+      locationBodySchema.safeParse({ ...point, points: [{ ...point, occurredAt }] }).error?.issues[0]?.message,
+    ).toBe(messages.locationBatchOrSingle);
+    expect(locationBodySchema.safeParse({ lat: 47.5, lng: 19 }).error?.issues[0]?.path).toEqual(['accuracy']);
+  });
 });

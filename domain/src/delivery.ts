@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { userNameField } from './account.ts';
-import { MAX_POSITION_ACCURACY_M } from './constants.ts';
+import { LOCATION_BATCH_MAX_POINTS, MAX_POSITION_ACCURACY_M } from './constants.ts';
 import { checkBounds, viewBoundsShape } from './geo.ts';
 import { messages } from './messages.ts';
 import {
   type Coordinates,
   coordinatesSchema,
   listQuerySchema,
+  occurredAtField,
   PARCEL_STATUSES,
   pageOf,
   parcelSchema,
@@ -28,10 +29,66 @@ export const positionSchema = coordinatesSchema.extend({ accuracy: accuracyField
 export type Position = z.infer<typeof positionSchema>;
 
 /**
+ * PUT /api/runners/me/location: one position as the browser reads it (`occurredAt` optional: now),
+ * or `points`, the positions recorded while offline, sent as one batch (each with its time). Only
+ * the newest becomes the runner's position; the others are history nobody is shown.
+ */
+export const locationPointSchema = positionSchema.extend({
+  occurredAt: occurredAtField.optional(),
+});
+export type LocationPoint = z.infer<typeof locationPointSchema>;
+
+export const locationBodySchema = z
+  .object({
+    lat: coordinatesSchema.shape.lat.optional(),
+    lng: coordinatesSchema.shape.lng.optional(),
+    accuracy: accuracyField.optional(),
+    occurredAt: occurredAtField.optional(),
+    points: z
+      .array(
+        z
+          .object(locationPointSchema.shape, { error: messages.locationBatchInvalid })
+          .refine((point) => point.occurredAt !== undefined, {
+            error: messages.locationPointTimeRequired,
+            path: ['occurredAt'],
+          }),
+        { error: messages.locationBatchInvalid },
+      )
+      .min(1, { error: messages.locationBatchEmpty })
+      .max(LOCATION_BATCH_MAX_POINTS, { error: messages.locationBatchTooLarge(LOCATION_BATCH_MAX_POINTS) })
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    const single = { lat: body.lat, lng: body.lng, accuracy: body.accuracy };
+    if (body.points !== undefined) {
+      if (Object.values(single).some((value) => value !== undefined) || body.occurredAt !== undefined) {
+        context.addIssue({ code: 'custom', path: ['points'], message: messages.locationBatchOrSingle });
+      }
+      return;
+    }
+    // One position: what is missing is refused as positionSchema words it.
+    const parsed = positionSchema.safeParse(single);
+    for (const issue of parsed.error?.issues ?? []) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  })
+  .transform((body): LocationPoint[] => {
+    if (body.points) return body.points;
+    const { lat = 0, lng = 0, accuracy = 0, occurredAt } = body;
+    return [{ lat, lng, accuracy, ...(occurredAt ? { occurredAt } : {}) }];
+  });
+export type LocationBody = z.input<typeof locationBodySchema>;
+
+/** POST /api/parcels/:id/pickup: no body, or when the runner says they picked it up. */
+export const pickUpBodySchema = z.object({ occurredAt: occurredAtField.optional() }).nullish();
+export type PickUpBody = z.infer<typeof pickUpBodySchema>;
+
+/**
  * POST /api/parcels/:id/deliver. A runner must send all three (checked on the server, where the
  * role is known); the superadmin sends nothing (Fastify reads that as null), or `{}`.
+ * `occurredAt`: when the runner says they delivered it (sent later from the offline outbox).
  */
-export const deliverBodySchema = positionSchema.partial().nullish();
+export const deliverBodySchema = positionSchema.partial().extend({ occurredAt: occurredAtField.optional() }).nullish();
 export type DeliverBody = z.infer<typeof deliverBodySchema>;
 
 /**
@@ -54,6 +111,8 @@ export const handoverBodySchema = z.object({
   token: handoverTokenField,
   futar: userNameField,
   felado: userNameField,
+  /** When the receiver confirmed (sent later from the offline outbox). */
+  occurredAt: occurredAtField.optional(),
 });
 export type HandoverBody = z.infer<typeof handoverBodySchema>;
 

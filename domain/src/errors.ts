@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   near_parcel_not_found: 400, // runners near a parcel that does not exist
   user_name_read_only: 400,
   email_read_only: 400, // a runner's email (SPEC §2.7)
+  idempotency_key_invalid: 400, // an Idempotency-Key header that is empty, too long or not visible ASCII
 
   // 401: who are you?
   sign_in_required: 401,
@@ -37,6 +38,7 @@ export const ERROR_STATUS = {
   parcel_not_found: 404,
   account_not_found: 404,
   runner_not_found: 404,
+  push_device_not_found: 404, // a device of another account, or one already removed
 
   // 409: the thing is not in a state that allows it
   parcel_taken: 409, // a pickup or assignment lost to another
@@ -50,12 +52,14 @@ export const ERROR_STATUS = {
   runner_carries_parcels: 409, // a runner cannot be deleted while carrying parcels
   user_name_taken: 409,
   email_taken: 409,
+  idempotency_key_in_flight: 409, // the first request with this Idempotency-Key has not finished yet
 
   // 422: understood, but a rule refuses it
   too_far: 422, // delivery farther than 15 m from the door (SPEC §4)
   destination_imprecise: 422, // the door's place is unknown: only the QR handover delivers
   geocode_failed: 422,
   reason_required: 422, // a status change or a deletion that needs the back office's reason
+  idempotency_key_reused: 422, // an Idempotency-Key already used for another request (or another body)
 
   // 413, 415: a body this server does not take
   body_too_large: 413,

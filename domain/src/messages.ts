@@ -2,7 +2,10 @@ import { accounts } from './messages/hu/accounts.ts';
 import { backOffice } from './messages/hu/back-office.ts';
 import { core } from './messages/hu/core.ts';
 import { landing } from './messages/hu/landing.ts';
+import { notifications } from './messages/hu/notifications.ts';
+import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
+import { replays } from './messages/hu/replays.ts';
 import { runner } from './messages/hu/runner.ts';
 import { sender } from './messages/hu/sender.ts';
 import { shell } from './messages/hu/shell.ts';
@@ -23,10 +26,26 @@ export const hu = {
   ...tracking,
   ...backOffice,
   ...operations,
+  ...replays,
+  ...offline,
+  ...notifications,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
-export const huAreas = { core, shell, landing, accounts, sender, runner, tracking, backOffice, operations };
+export const huAreas = {
+  core,
+  shell,
+  landing,
+  accounts,
+  sender,
+  runner,
+  tracking,
+  backOffice,
+  operations,
+  replays,
+  offline,
+  notifications,
+};
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { addressField, requiredText, userNameField } from './account.ts';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, MAX_WEIGHT_GRAMS } from './constants.ts';
+import {
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  MAX_WEIGHT_GRAMS,
+  OCCURRED_AT_MAX_AGE_MS,
+  OCCURRED_AT_MAX_SKEW_MS,
+} from './constants.ts';
 import { messages } from './messages.ts';
 
 export const PARCEL_STATUSES = ['waiting', 'in_transit', 'delivered'] as const;
@@ -118,6 +124,30 @@ export const recipientPhoneField = z
   .regex(/^\+?[0-9 ()-]{6,20}$/, { error: messages.recipientPhoneInvalid });
 
 /**
+ * When the person says the action happened (`occurredAt`, ISO 8601 with an offset): an action
+ * queued offline is sent later. Kept only within bounds — not ahead of the server's clock by more
+ * than a phone's drift, at most 72 h back — and given to the server as UTC (toISOString), so it
+ * compares with the times the server writes. Checked against the clock when the request arrives.
+ */
+const isoWithOffset = z.iso.datetime({ offset: true });
+export const occurredAtField = z
+  .string({ error: messages.occurredAtInvalid })
+  .describe('ISO 8601 date-time with an offset, at most 2 minutes ahead and 72 hours back')
+  .superRefine((value, context) => {
+    // One message per value: the bounds are not looked at when the format is wrong.
+    const at = Date.parse(value);
+    if (!isoWithOffset.safeParse(value).success || Number.isNaN(at)) {
+      return context.addIssue({ code: 'custom', message: messages.occurredAtInvalid });
+    }
+    const now = Date.now();
+    if (at > now + OCCURRED_AT_MAX_SKEW_MS) context.addIssue({ code: 'custom', message: messages.occurredAtInFuture });
+    else if (at < now - OCCURRED_AT_MAX_AGE_MS) {
+      context.addIssue({ code: 'custom', message: messages.occurredAtTooOld(OCCURRED_AT_MAX_AGE_MS / 3_600_000) });
+    }
+  })
+  .transform((value) => new Date(value).toISOString());
+
+/**
  * POST /api/parcels. Given coordinates (a pin on the form's map) skip geocoding; their precision
  * says whether the pin is where the address was placed or where the sender put it (default).
  */
@@ -135,6 +165,8 @@ export const parcelCreateBodySchema = z.object({
   /** How the runner reaches the recipient; shown to the carrier and the superadmin only. */
   recipientName: requiredText(100).optional(),
   recipientPhone: recipientPhoneField.optional(),
+  /** When the sender filled the form in (sent later from the offline outbox); kept beside the server's time. */
+  occurredAt: occurredAtField.optional(),
 });
 export type ParcelCreateBody = z.infer<typeof parcelCreateBodySchema>;
 
@@ -174,7 +206,13 @@ export const carriedParcelSchema = parcelSchema.extend({ contacts: parcelContact
 export type CarriedParcel = z.infer<typeof carriedParcelSchema>;
 
 /** One step of a parcel's timeline as anyone may see it. */
-export const parcelEventSchema = z.object({ at: isoTime, kind: z.enum(PARCEL_EVENT_KINDS) });
+export const parcelEventSchema = z.object({
+  /** When the server recorded it. */
+  at: isoTime,
+  kind: z.enum(PARCEL_EVENT_KINDS),
+  /** When the person says it happened (an action sent later from the offline outbox); absent: at `at`. */
+  occurredAt: isoTime.optional(),
+});
 export type ParcelEvent = z.infer<typeof parcelEventSchema>;
 
 /** The timeline for the sender, the runner and the superadmin: who did it, too. */

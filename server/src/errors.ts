@@ -51,3 +51,22 @@ export function errorResponses<const Codes extends readonly ErrorCode[]>(
     [...byStatus].map(([status, listed]) => [status, errorBody(listed as [ErrorCode, ...ErrorCode[]])]),
   ) as never;
 }
+
+/**
+ * A route's response schemas with `codes` added to its refusals (a plugin that can refuse on every
+ * route it joins, such as plugins/idempotency.ts); a status whose schema is not an error body is left as it is.
+ */
+export function withErrorCodes(
+  response: Record<string, unknown>,
+  codes: readonly ErrorCode[],
+): Record<string, unknown> {
+  const merged = { ...response };
+  for (const code of codes) {
+    const status = String(ERROR_STATUS[code]);
+    const existing = merged[status] as Partial<ErrorBodySchema> | undefined;
+    if (existing !== undefined && !existing.shape?.error) continue;
+    const listed = existing?.shape?.error.shape.code.options ?? [];
+    merged[status] = errorBody([...new Set([...listed, code])] as [ErrorCode, ...ErrorCode[]]);
+  }
+  return merged;
+}

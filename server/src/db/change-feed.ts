@@ -41,6 +41,17 @@ export type PublishChange = (change: ParcelChange) => Promise<void>;
 export type ChangeListener = (entry: LoggedChange) => void;
 export type ChangeWork<T> = (trx: Transaction<Database>, publish: PublishChange) => Promise<T>;
 
+/**
+ * What a request adds to each of its write transactions: `begin` runs inside, before the work, so
+ * whatever it writes commits with the change or not at all, and a row it takes (the
+ * Idempotency-Key's, plugins/idempotency.ts) is held before the change's own rows are touched;
+ * `committed` is told once the transaction has committed.
+ */
+export interface RequestCommitHook {
+  begin(trx: Transaction<Database>, requestId: string): Promise<void>;
+  committed(requestId: string): void;
+}
+
 export interface ChangeFeed {
   /**
    * Runs `work` in one transaction; what it publishes reaches listeners only if, and after, it
@@ -49,6 +60,8 @@ export interface ChangeFeed {
   transaction<T>(work: ChangeWork<T>, requestId?: string | null): Promise<T>;
   /** The same feed, for one request's writes: their changes carry its id through the log to the hub's log line. */
   forRequest(requestId: string): Pick<ChangeFeed, 'transaction'>;
+  /** Joins `hook` to every transaction made for a request (forRequest); one hook per feed. */
+  setRequestHook(hook: RequestCommitHook): void;
   subscribe(listener: ChangeListener): () => void;
   /**
    * This instance's own changes, as soon as their transaction has committed and before the write
@@ -105,6 +118,7 @@ abstract class BaseFeed {
   /** The newest id delivered here: a change heard twice (catch-up, then NOTIFY) is passed on once. */
   protected lastDelivered = 0;
   private pruneTimer: NodeJS.Timeout | undefined;
+  private requestHook: RequestCommitHook | undefined;
 
   constructor(
     protected readonly store: Store,
@@ -137,6 +151,19 @@ abstract class BaseFeed {
 
   forRequest(requestId: string): Pick<ChangeFeed, 'transaction'> {
     return { transaction: (work) => this.transaction(work, requestId) };
+  }
+
+  setRequestHook(hook: RequestCommitHook) {
+    this.requestHook = hook;
+  }
+
+  /** The request's own rows, first inside its transaction (a throw there changes nothing). */
+  protected async beginFor(trx: Transaction<Database>, requestId: string | null) {
+    if (requestId !== null && this.requestHook) await this.requestHook.begin(trx, requestId);
+  }
+
+  protected committedFor(requestId: string | null) {
+    if (requestId !== null) this.requestHook?.committed(requestId);
   }
 
   protected committed(changes: readonly ParcelChange[]) {
@@ -202,12 +229,14 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
     let committed: LoggedChange[] = [];
     const changes: ParcelChange[] = [];
     const result = await this.store.db.transaction().execute(async (trx) => {
+      await this.beginFor(trx, requestId);
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
       if (changes.length > 0) committed = await this.append(trx, changes, requestId);
       return value;
     });
+    this.committedFor(requestId);
     this.committed(changes);
     for (const entry of committed) this.deliver(entry);
     return result;
@@ -268,12 +297,14 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
   async transaction<T>(work: ChangeWork<T>, requestId: string | null = null): Promise<T> {
     const changes: ParcelChange[] = [];
     const result = await this.store.db.transaction().execute(async (trx) => {
+      await this.beginFor(trx, requestId);
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
       if (changes.length > 0) await this.logForCommit(trx, changes, requestId);
       return value;
     });
+    this.committedFor(requestId);
     this.committed(changes);
     return result;
   }

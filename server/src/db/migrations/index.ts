@@ -11,6 +11,8 @@ import { senderKey } from './0008-sender-key.ts';
 import { changeLog } from './0009-change-log.ts';
 import { listAndSearchIndexes } from './0010-list-and-search-indexes.ts';
 import { commitTimeTriggers } from './0011-commit-time-triggers.ts';
+import { idempotencyKeys } from './0012-idempotency-keys.ts';
+import { pushSubscriptions } from './0013-push-subscriptions.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -29,5 +31,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-change-log': changeLog(dialect),
     '0010-list-and-search-indexes': listAndSearchIndexes(dialect),
     '0011-commit-time-triggers': commitTimeTriggers(dialect),
+    '0012-idempotency-keys': idempotencyKeys(dialect),
+    '0013-push-subscriptions': pushSubscriptions(dialect),
   };
 }

@@ -1,4 +1,9 @@
-import { deliverBodySchema, waitingParcelListSchema, waitingQuerySchema } from '@csomag/domain/delivery';
+import {
+  deliverBodySchema,
+  pickUpBodySchema,
+  waitingParcelListSchema,
+  waitingQuerySchema,
+} from '@csomag/domain/delivery';
 import {
   carriedParcelListSchema,
   giveBackBodySchema,
@@ -72,8 +77,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: parcelGuard('pickUp'),
       schema: {
         tags: ['delivery'],
-        summary: 'Pick up a waiting parcel (409 when another runner was faster)',
+        summary: 'Pick up a waiting parcel (409 when another runner was faster); occurredAt: when, if sent later',
         params,
+        body: pickUpBodySchema,
         response: {
           200: parcelSchema,
           ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'parcel_taken', 'parcel_already_delivered'),
@@ -82,7 +88,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const runner = signedIn(request);
-      const parcel = await pickUpParcel(context(request), runner, request.params.id);
+      const parcel = await pickUpParcel(context(request), runner, request.params.id, request.body?.occurredAt);
       request.log.info({ parcelId: parcel.id, runner: runner.user_name }, 'parcel picked up');
       return parcel;
     },

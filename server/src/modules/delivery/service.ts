@@ -171,8 +171,13 @@ export async function listAssignedParcels(
 }
 
 /** waiting → in transit for the runner asking; of simultaneous pickups exactly one wins (409 for the rest). */
-export async function pickUpParcel(ctx: DeliveryContext, runner: AccountRow, parcelId: string): Promise<Parcel> {
-  return presentParcel(await claimParcel(ctx.changes, parcelId, runner, runner, 'picked_up'));
+export async function pickUpParcel(
+  ctx: DeliveryContext,
+  runner: AccountRow,
+  parcelId: string,
+  occurredAt?: string,
+): Promise<Parcel> {
+  return presentParcel(await claimParcel(ctx.changes, parcelId, runner, runner, 'picked_up', occurredAt));
 }
 
 /** A runner's position is required for delivery: 400 naming what is missing. */
@@ -199,7 +204,8 @@ export async function deliverParcelAt(
   body: DeliverBody,
 ): Promise<Parcel> {
   if (mayParcel(actor, 'deliverWithoutPosition')) {
-    return presentParcel(await deliverParcel(ctx.changes, parcelId, actor, { kind: 'delivered' }));
+    const occurredAt = body?.occurredAt;
+    return presentParcel(await deliverParcel(ctx.changes, parcelId, actor, { kind: 'delivered', occurredAt }));
   }
   const position = requirePosition(body);
   const parcel = await ctx.db
@@ -220,6 +226,7 @@ export async function deliverParcelAt(
     kind: 'delivered',
     runnerId: actor.id,
     data: { distanceMetres: Math.round(distance), accuracyMetres: Math.round(position.accuracy) },
+    occurredAt: body?.occurredAt,
   });
   return presentParcel(delivered);
 }

@@ -107,6 +107,7 @@ export async function handOver(ctx: HandoverContext, parcelId: string, body: Han
     const delivered = await deliverParcel(ctx.changes, parcel.id, runner, {
       kind: 'handed_over_qr',
       runnerId: runner.id,
+      occurredAt: body.occurredAt,
     });
     return presentSummary({ ...delivered, runner_user_name: parcel.runner_user_name });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { positionSchema } from '@csomag/domain/delivery';
+import { locationBodySchema } from '@csomag/domain/delivery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
@@ -14,16 +14,18 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only the global per-client limit: a phone catching up after a tunnel sends a burst.
       schema: {
         tags: ['location'],
-        summary: 'My live position (runner); tracking pages of the parcels I carry follow it',
-        body: positionSchema,
+        summary:
+          'My live position (runner): one `{lat, lng, accuracy, occurredAt?}`, or `{points: [...]}` recorded offline (1–500, each with occurredAt), of which only the newest counts and only if newer than the one stored; tracking pages of the parcels I carry follow it',
+        body: locationBodySchema,
         response: {
-          204: z.null().describe('stored'),
+          204: z.null().describe('stored (or older than the position already stored, and so ignored)'),
           ...errorResponses(...GUARD_CODES),
         },
       },
     },
     async (request, reply) => {
-      await reportLocation(app.changeFeed.forRequest(request.id), signedIn(request), request.body);
+      const [first, ...rest] = request.body;
+      if (first) await reportLocation(app.changeFeed.forRequest(request.id), signedIn(request), first, ...rest);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import type { Position } from '@csomag/domain/delivery';
+import type { LocationPoint } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
@@ -39,6 +39,8 @@ async function record(
     data?: Record<string, unknown> | null;
     /** When it happened, if the row already says (a new parcel's created_at); else now. */
     at?: string;
+    /** When the person says it happened (sent later from the offline outbox, ADR 0017); else at `at`. */
+    occurredAt?: string | undefined;
   },
 ) {
   const { kind, parcel, actor, data } = change;
@@ -50,6 +52,7 @@ async function record(
       kind,
       actor_id: actor.id,
       data: data ? JSON.stringify(data) : null,
+      occurred_at: change.occurredAt ?? null,
     })
     .execute();
   await publish({
@@ -126,11 +129,17 @@ const withNames = (eb: ExpressionBuilder<Database, 'parcels'>) =>
   ] as const;
 
 /** A new waiting parcel (`created`). The caller draws the id; a clash is a unique violation it retries. */
-export function insertParcel(changes: Changes, row: ParcelRow, sender: AccountRow, actor: AccountRow) {
+export function insertParcel(
+  changes: Changes,
+  row: ParcelRow,
+  sender: AccountRow,
+  actor: AccountRow,
+  occurredAt?: string,
+) {
   return changes.transaction(async (trx, publish) => {
     await trx.insertInto('parcels').values(row).execute();
     const parcel: ParcelWithNames = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
-    await record(trx, publish, { kind: 'created', parcel, before: null, actor, at: row.created_at });
+    await record(trx, publish, { kind: 'created', parcel, before: null, actor, at: row.created_at, occurredAt });
     return parcel;
   });
 }
@@ -146,6 +155,7 @@ export function claimParcel(
   runner: AccountRow,
   actor: AccountRow,
   kind: 'picked_up' | 'assigned',
+  occurredAt?: string,
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
     const parcel = await trx
@@ -163,7 +173,8 @@ export function claimParcel(
       .executeTakeFirst();
     if (!parcel) throw await explainRefusal(trx, parcelId, 'waiting');
     const data = kind === 'assigned' ? { runner: runner.user_name } : null;
-    await record(trx, publish, { kind, parcel, before: beforeOf('waiting', null, parcel.receiver_key), actor, data });
+    const before = beforeOf('waiting', null, parcel.receiver_key);
+    await record(trx, publish, { kind, parcel, before, actor, data, occurredAt });
     return parcel;
   });
 }
@@ -177,7 +188,12 @@ export function deliverParcel(
   changes: Changes,
   parcelId: string,
   actor: AccountRow,
-  options: { kind: 'delivered' | 'handed_over_qr'; runnerId?: number; data?: Record<string, unknown> },
+  options: {
+    kind: 'delivered' | 'handed_over_qr';
+    runnerId?: number;
+    data?: Record<string, unknown>;
+    occurredAt?: string | undefined;
+  },
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
     let update = trx
@@ -193,7 +209,8 @@ export function deliverParcel(
         : await explainCarrierRefusal(trx, parcelId, options.runnerId);
     }
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
-    await record(trx, publish, { kind: options.kind, parcel, before, actor, data: options.data ?? null });
+    const { kind, occurredAt } = options;
+    await record(trx, publish, { kind, parcel, before, actor, data: options.data ?? null, occurredAt });
     return parcel;
   });
 }
@@ -373,18 +390,36 @@ export async function detachDeletedRunner(trx: Trx, publish: PublishChange, runn
 }
 
 /**
+ * The point of a batch that says where the runner is now: the newest (a point without a time is
+ * now), its time no later than now (a phone's clock may run ahead).
+ */
+function newestPoint(first: LocationPoint, rest: readonly LocationPoint[]) {
+  const now = nowIso();
+  const timed = (point: LocationPoint) => ({
+    point,
+    at: point.occurredAt && point.occurredAt < now ? point.occurredAt : now,
+  });
+  return rest.map(timed).reduce((newest, candidate) => (candidate.at > newest.at ? candidate : newest), timed(first));
+}
+
+/**
  * Stores where the runner is and tells the tracking page of every parcel they carry to look
  * again: one `runner_located` message per carried parcel and no timeline event (a position every
  * few seconds is not history). Nothing is announced for a runner carrying nothing: nobody may see
- * where they are.
+ * where they are. Of a batch (points recorded offline) only the newest counts, and only when it is
+ * newer than the position already stored: a late batch never moves the runner back, and older
+ * points are never announced as live.
  */
-export function reportLocation(changes: Changes, runner: AccountRow, position: Position) {
+export function reportLocation(changes: Changes, runner: AccountRow, first: LocationPoint, ...rest: LocationPoint[]) {
+  const { point, at } = newestPoint(first, rest);
   return changes.transaction(async (trx, publish) => {
-    await trx
+    const moved = await trx
       .updateTable('accounts')
-      .set({ last_lat: position.lat, last_lng: position.lng, last_accuracy: position.accuracy, located_at: nowIso() })
+      .set({ last_lat: point.lat, last_lng: point.lng, last_accuracy: point.accuracy, located_at: at })
       .where('id', '=', runner.id)
-      .execute();
+      .where((eb) => eb.or([eb('located_at', 'is', null), eb('located_at', '<=', at)]))
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return;
     const carried = await trx
       .selectFrom('parcels')
       .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')

@@ -25,15 +25,26 @@ export function presentParcel(row: ParcelWithNames): Parcel {
   };
 }
 
-export interface TimelineRow {
+export interface EventRow {
   at: string;
-  kind: ParcelTimelineEvent['kind'];
+  kind: ParcelEvent['kind'];
+  /** The time the person gave (ADR 0017); null: at `at`. */
+  occurred_at: string | null;
+}
+
+export interface TimelineRow extends EventRow {
   actor_user_name: string | null;
 }
 
-export const presentTimelineEvent = (row: TimelineRow): ParcelTimelineEvent => ({
+/** A timeline step: when the server recorded it, and when the person says it happened if they said. */
+export const presentEvent = (row: EventRow): ParcelEvent => ({
   at: row.at,
   kind: row.kind,
+  ...(row.occurred_at ? { occurredAt: row.occurred_at } : {}),
+});
+
+export const presentTimelineEvent = (row: TimelineRow): ParcelTimelineEvent => ({
+  ...presentEvent(row),
   actor: row.actor_user_name,
 });
 
@@ -47,7 +58,7 @@ export type TrackingRow = ParcelWithNames & {
  * The public tracking view: points on the map but no addresses, no contact data, no ids of
  * accounts. The runner (and where they are) only while the parcel is on its way.
  */
-export function presentTracking(row: TrackingRow, events: ParcelEvent[]): TrackingView {
+export function presentTracking(row: TrackingRow, events: EventRow[]): TrackingView {
   const inTransit = row.status === 'in_transit';
   const { runner_lat: lat, runner_lng: lng, runner_located_at: at } = row;
   return {
@@ -63,6 +74,6 @@ export function presentTracking(row: TrackingRow, events: ParcelEvent[]): Tracki
     pickup: { lat: row.sender_lat, lng: row.sender_lng },
     destination: { lat: row.receiver_lat, lng: row.receiver_lng },
     runnerPosition: inTransit && lat !== null && lng !== null && at !== null ? { lat, lng, at } : null,
-    events: events.map(({ at, kind }) => ({ at, kind })),
+    events: events.map(presentEvent),
   };
 }

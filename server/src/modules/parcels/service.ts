@@ -128,7 +128,7 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       version: 1,
     };
     try {
-      return presentParcel(await insertParcel(ctx.changes, row, sender, actor));
+      return presentParcel(await insertParcel(ctx.changes, row, sender, actor, body.occurredAt));
     } catch (error) {
       // 50 random bits make a clash vanishingly rare; if one happens, draw another id.
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -171,7 +171,12 @@ export async function getParcelDetail(db: Kysely<Database>, account: AccountRow,
   const events = await db
     .selectFrom('parcel_events')
     .leftJoin('accounts', 'accounts.id', 'parcel_events.actor_id')
-    .select(['parcel_events.at', 'parcel_events.kind', 'accounts.user_name as actor_user_name'])
+    .select([
+      'parcel_events.at',
+      'parcel_events.kind',
+      'parcel_events.occurred_at',
+      'accounts.user_name as actor_user_name',
+    ])
     .where('parcel_events.parcel_id', '=', id)
     .orderBy('parcel_events.id')
     .execute();
@@ -215,7 +220,7 @@ export async function getTrackingView(db: Kysely<Database>, id: string): Promise
   if (!parcel) return null;
   const events = await db
     .selectFrom('parcel_events')
-    .select(['at', 'kind'])
+    .select(['at', 'kind', 'occurred_at'])
     .where('parcel_id', '=', id)
     .orderBy('id')
     .execute();

@@ -91,7 +91,12 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
             {parcel.events.map((event, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only ever grows at its end
               <li key={`${index}-${event.kind}`}>
-                <time dateTime={event.at}>{formatTimestamp(event.at)}</time> {parcelEventLabels[event.kind]}
+                {/* The time the runner says it happened (sent later from their outbox), the server's beside it. */}
+                <time dateTime={event.occurredAt ?? event.at}>{formatTimestamp(event.occurredAt ?? event.at)}</time>{' '}
+                {parcelEventLabels[event.kind]}
+                {event.occurredAt && (
+                  <span className="muted"> {messages.eventReceivedAt(formatTimestamp(event.at))}</span>
+                )}
               </li>
             ))}
           </ol>

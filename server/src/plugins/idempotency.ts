@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_MS } from '@csomag/domain/constants';
+import type { ErrorCode } from '@csomag/domain/errors';
+import { messages } from '@csomag/domain/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { Database } from '../db/schema.ts';
+import { refuse, withErrorCodes } from '../errors.ts';
+
+/**
+ * Idempotent writes (IETF httpapi Idempotency-Key draft; docs/decisions/0017). A signed-in
+ * account's state-changing request may carry `Idempotency-Key`; then:
+ *
+ * - its key row is taken first thing in the request's write transaction (the change feed's request
+ *   hook), so the change and the key commit together or not at all, and a second request with the
+ *   key can never make a second change (PostgreSQL makes it wait for the first, then refuses it);
+ * - once it has succeeded, its status and JSON body are stored on that row before the client gets
+ *   them (onSend), and a repeat — same account, key, method, route, params, query and body — gets
+ *   them back with `Idempotent-Replayed: true`, running nothing;
+ * - the same key for another request → 422, while the first is under way → 409; a refusal (4xx)
+ *   or failure (5xx) stores nothing: nothing changed, so asking again gives the answer as it is then.
+ *
+ * Sign-in, registration and sign-out (/api/auth/…) never take part: their answers set cookies a
+ * stored answer could not. Keys are kept IDEMPOTENCY_KEY_TTL_MS, then treated as new and pruned.
+ */
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** The refusals every route that takes part may answer. */
+export const IDEMPOTENCY_CODES = [
+  'idempotency_key_invalid',
+  'idempotency_key_in_flight',
+  'idempotency_key_reused',
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * POST (and PUT, the runner's position): the writes a client retries blindly. PATCH and DELETE have
+ * their own guard against a repeat (the edit's version, a 404).
+ */
+const RETRIED_WRITES = new Set(['POST', 'PUT']);
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** The draft's key is a structured-field string ("…"); a bare token is taken too. Visible ASCII only. */
+const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
+
+/** Whether requests to this route may carry a key: POST and PUT API routes outside /api/auth. */
+const takesPart = (method: string, url: string) =>
+  RETRIED_WRITES.has(method) && url.startsWith('/api/') && !url.startsWith('/api/auth/');
+
+/** A request that carries a key nobody has used yet. */
+interface Pending {
+  accountId: number;
+  key: string;
+  fingerprint: string;
+  /** Its key row was written in a transaction that committed. */
+  reserved: boolean;
+}
+
+/** The key as sent, or undefined when none; a malformed one is refused (400), nothing done. */
+function keyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (raw === undefined) return undefined;
+  const value = typeof raw === 'string' ? raw : raw.join(', ');
+  const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  if (!KEY_PATTERN.test(key)) {
+    throw refuse('idempotency_key_invalid', messages.idempotencyKeyInvalid(IDEMPOTENCY_KEY_MAX_LENGTH));
+  }
+  return key;
+}
+
+/** JSON with every object's keys sorted: the same body however its keys were ordered. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** What makes two requests the same request: method, route, its params and query, and the body as parsed. */
+export function requestFingerprint(request: FastifyRequest): string {
+  const route = request.routeOptions.url ?? request.url;
+  const what = canonicalJson([request.method, route, request.params ?? {}, request.query ?? {}, request.body ?? null]);
+  return createHash('sha256').update(what).digest('base64url');
+}
+
+/** Forgets keys older than they are kept (every instance runs it hourly; deleting twice costs nothing). */
+export async function pruneIdempotencyKeys(db: Kysely<Database>, now = Date.now()) {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_ms', '<', now - IDEMPOTENCY_KEY_TTL_MS)
+    .execute();
+}
+
+/** The header as documented on every route that takes part (checked by the hook, not by this schema). */
+const documentedHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .optional()
+    .describe(
+      `Optional, 1–${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (or a quoted string): a repeat with the same key and request gets the first successful answer again (header Idempotent-Replayed: true) and changes nothing; the same key with another request → 422, while the first is under way → 409. Kept 7 days.`,
+    ),
+});
+
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  const pending = new Map<string, Pending>();
+  const db = app.store.db;
+
+  // Every route that takes part lists the header and the refusals it adds (OpenAPI, serialisation).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.schema || !methods.some((method) => takesPart(method, route.url))) return;
+    route.schema.headers ??= documentedHeaders;
+    route.schema.response = withErrorCodes((route.schema.response ?? {}) as Record<string, unknown>, IDEMPOTENCY_CODES);
+  });
+
+  // Before the body is validated: a repeat is answered as the first was, even when its
+  // occurredAt has since grown too old to be accepted afresh.
+  app.addHook('preValidation', async (request, reply) => {
+    const account = request.account;
+    if (!account || !takesPart(request.method, request.routeOptions.url ?? '')) return;
+    const key = keyOf(request);
+    if (key === undefined) return;
+    const fingerprint = requestFingerprint(request);
+    const now = Date.now();
+    const stored = await db
+      .selectFrom('idempotency_keys')
+      .select(['fingerprint', 'created_ms', 'status', 'body'])
+      .where('account_id', '=', account.id)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (stored && Number(stored.created_ms) < now - IDEMPOTENCY_KEY_TTL_MS) {
+      // Expired: the key is new again.
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('account_id', '=', account.id)
+        .where('key', '=', key)
+        .where('created_ms', '<', now - IDEMPOTENCY_KEY_TTL_MS)
+        .execute();
+    } else if (stored) {
+      if (stored.fingerprint !== fingerprint) throw refuse('idempotency_key_reused', messages.idempotencyKeyReused);
+      if (stored.status === null) throw refuse('idempotency_key_in_flight', messages.idempotencyKeyInFlight);
+      request.log.info({ replayedStatus: stored.status }, 'idempotent request replayed');
+      reply.code(stored.status).header(REPLAYED_HEADER, 'true');
+      if (stored.body === null) return reply.send();
+      return reply.type('application/json; charset=utf-8').send(stored.body);
+    }
+    pending.set(request.id, { accountId: account.id, key, fingerprint, reserved: false });
+  });
+
+  app.changeFeed.setRequestHook({
+    async begin(trx: Transaction<Database>, requestId: string) {
+      const request = pending.get(requestId);
+      if (!request || request.reserved) return;
+      try {
+        await trx
+          .insertInto('idempotency_keys')
+          .values({
+            account_id: request.accountId,
+            key: request.key,
+            fingerprint: request.fingerprint,
+            created_ms: Date.now(),
+            status: null,
+            body: null,
+          })
+          .execute();
+      } catch (error) {
+        // Another request with this key committed first (PostgreSQL waited for it): this one changes nothing.
+        if (isUniqueViolation(error)) throw refuse('idempotency_key_in_flight', messages.idempotencyKeyInFlight);
+        throw error;
+      }
+    },
+    committed(requestId: string) {
+      const request = pending.get(requestId);
+      if (request) request.reserved = true;
+    },
+  });
+
+  // The answer is stored before the client has it: a repeat can never overtake it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const keyed = pending.get(request.id);
+    if (!keyed) return payload;
+    pending.delete(request.id);
+    const succeeded = reply.statusCode < 400;
+    const body = typeof payload === 'string' && payload.length > 0 ? payload : null;
+    try {
+      if (keyed.reserved) {
+        // A failure after the change committed keeps the key taken (409): never a second change.
+        if (!succeeded) return payload;
+        await db
+          .updateTable('idempotency_keys')
+          .set({ status: reply.statusCode, body })
+          .where('account_id', '=', keyed.accountId)
+          .where('key', '=', keyed.key)
+          .execute();
+      } else if (succeeded) {
+        // A write outside the change feed (a profile, a runner's account): the key and answer after it.
+        await db
+          .insertInto('idempotency_keys')
+          .values({
+            account_id: keyed.accountId,
+            key: keyed.key,
+            fingerprint: keyed.fingerprint,
+            created_ms: Date.now(),
+            status: reply.statusCode,
+            body,
+          })
+          .execute();
+      }
+    } catch (error) {
+      // The change is made: its answer goes out even when it could not be kept for a repeat.
+      if (!isUniqueViolation(error)) request.log.error({ err: error }, 'storing an idempotent answer failed');
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => {
+    pending.delete(request.id);
+  });
+
+  let pruneTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    pruneTimer = setInterval(() => {
+      pruneIdempotencyKeys(db).catch((error) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+    }, PRUNE_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+});
