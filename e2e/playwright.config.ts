@@ -55,6 +55,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // No tile server is reachable here; the maps still render their markers.
       TILE_URL: `${baseURL}/tiles/{z}/{x}/{y}.png`,
+      // push.spec.ts: devices whose push service is the test's fake on 127.0.0.1 (plain http).
+      PUSH_ALLOW_LOOPBACK: '1',
     },
   },
 });

@@ -25,6 +25,8 @@ import { locationRoutes } from './modules/location/routes.ts';
 import { mapRoutes } from './modules/map/routes.ts';
 import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
 import { parcelRoutes } from './modules/parcels/routes.ts';
+import { pushPlugin } from './modules/push/plugin.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { runnerRoutes } from './modules/runners/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userDirectoryRoutes } from './modules/users/admin-routes.ts';
@@ -32,6 +34,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
 import { registerErrorHandlers } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
 import { counterRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerOriginCheck, registerStrictBodies } from './plugins/request-guards.ts';
@@ -141,6 +144,9 @@ export async function buildApp({
   });
   await app.register(authPlugin);
   await app.register(changeFeedPlugin);
+  // Before the routes: it lists its header and refusals on each state-changing route (ADR 0017).
+  await app.register(idempotencyPlugin);
+  await app.register(pushPlugin);
 
   // Only the API is compressed on the fly and rate limited: the web build beside it comes
   // precompressed and costs a person nothing to reload (docs/decisions/0007).
@@ -180,6 +186,7 @@ export async function buildApp({
       await api.register(deliveryRoutes);
       await api.register(handoverRoutes);
       await api.register(locationRoutes);
+      await api.register(pushRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.
       api.setNotFoundHandler({ preHandler: api.rateLimit() }, () => {
         throw refuse('not_found', messages.notFound);

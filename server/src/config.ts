@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import webpush from 'web-push';
 
 export interface Config {
   port: number;
@@ -32,10 +33,24 @@ export interface Config {
   /** A client must have sent its headers within this time, and its whole request within requestTimeoutMs. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** Web Push: the VAPID key pair and contact (the same on every instance; docs/decisions/0018). */
+  vapid: VapidDetails;
+  /** Tests only: push endpoints on http://127.0.0.1 or localhost are accepted (a fake push service). */
+  pushAllowLoopback: boolean;
+}
+
+export interface VapidDetails {
+  publicKey: string;
+  privateKey: string;
+  /** A mailto: or https: URL the push services may contact. */
+  subject: string;
 }
 
 /** Where the generated session secret is kept in DATA_DIR (backups carry it along). */
 export const SESSION_SECRET_FILE = 'session-secret';
+
+/** Where the generated VAPID key pair is kept in DATA_DIR, beside the session secret. */
+export const VAPID_KEYS_FILE = 'vapid-keys.json';
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -46,6 +61,39 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The VAPID keys from the environment, or generated once and kept beside the data: a browser's
+ * subscription is bound to the public key, so a new key would silence every device.
+ */
+function loadOrCreateVapid(env: NodeJS.ProcessEnv, dataDir: string, publicUrl: string | undefined): VapidDetails {
+  const subject =
+    env.VAPID_SUBJECT ||
+    (publicUrl?.startsWith('https://') ? publicUrl : `mailto:${env.ADMIN_EMAIL || 'push@csomagkuldo.invalid'}`);
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: or https:// URL');
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    const keys = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+    if (
+      Buffer.from(keys.publicKey, 'base64url').length !== 65 ||
+      Buffer.from(keys.privateKey, 'base64url').length !== 32
+    )
+      throw new Error(
+        'VAPID_PUBLIC_KEY must be 65 bytes and VAPID_PRIVATE_KEY 32 bytes, base64url (web-push generate-vapid-keys)',
+      );
+    return { ...keys, subject };
+  }
+  const file = join(dataDir, VAPID_KEYS_FILE);
+  if (existsSync(file)) {
+    const { publicKey, privateKey } = JSON.parse(readFileSync(file, 'utf8')) as Omit<VapidDetails, 'subject'>;
+    return { publicKey, privateKey, subject };
+  }
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  writeFileSync(file, `${JSON.stringify({ publicKey, privateKey })}\n`, { mode: 0o600 });
+  return { publicKey, privateKey, subject };
 }
 
 function seconds(name: string, value: string | undefined, fallback: number): number {
@@ -84,12 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
   return {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    publicUrl,
     sessionSecret: env.SESSION_SECRET || loadOrCreateSecret(dataDir),
     geocoder,
     geocoderUrl: env.GEOCODER_URL || undefined,
@@ -107,5 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: seconds('SHUTDOWN_TIMEOUT', env.SHUTDOWN_TIMEOUT, 10),
     headersTimeoutMs,
     requestTimeoutMs,
+    vapid: loadOrCreateVapid(env, dataDir, publicUrl),
+    pushAllowLoopback: flag(env.PUSH_ALLOW_LOOPBACK, false),
   };
 }

@@ -65,6 +65,8 @@ export interface ParcelEventsTable {
   kind: ParcelEventKind;
   actor_id: number | null;
   data: string | null;
+  /** When the person says it happened (sent later from the offline outbox); null: at `at` (ADR 0017). */
+  occurred_at: IsoTime | null;
 }
 
 export interface GeocodeCacheTable {
@@ -95,6 +97,47 @@ export interface Database {
   rate_limits: RateLimitsTable;
   change_log: ChangeLogTable;
   live_streams: LiveStreamsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_muted_kinds: PushMutedKindsTable;
+  push_claims: PushClaimsTable;
+}
+
+/** A device that gets an account's push notifications (modules/push, docs/decisions/0018). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The push service's URL for this device: unique, a device belongs to the account that subscribed last. */
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string | null;
+  created_at: IsoTime;
+}
+
+/** A kind of notification an account switched off (PushKind); absent = on. */
+export interface PushMutedKindsTable {
+  account_id: number;
+  kind: string;
+}
+
+/** Which instance sends a change's notifications: the one whose insert got the change id first. */
+export interface PushClaimsTable {
+  change_id: number;
+  claimed_ms: number;
+}
+
+/** A signed-in account's Idempotency-Key and the answer it stands for (plugins/idempotency.ts, ADR 0017). */
+export interface IdempotencyKeysTable {
+  account_id: number;
+  key: string;
+  /** sha256 of the method, route, params, query and canonical JSON body it was first used with. */
+  fingerprint: string;
+  /** Epoch ms when first used: expiry and pruning. */
+  created_ms: number;
+  /** The stored answer; null while the first request is under way. */
+  status: number | null;
+  body: string | null;
 }
 
 export interface ChangeLogTable {

@@ -1,4 +1,12 @@
 import { accountResponseSchema, type ProfileUpdate } from '@csomag/domain/account';
+import {
+  type PushPreferencesUpdate,
+  type PushSubscriptionBody,
+  pushDeviceListSchema,
+  pushDeviceResponseSchema,
+  pushPreferencesSchema,
+  vapidKeySchema,
+} from '@csomag/domain/push';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
 import { sessionQueryOptions } from '../../api/session.ts';
@@ -31,5 +39,60 @@ export function useUpdateProfile(userName: string) {
       );
       queryClient.invalidateQueries({ queryKey: ['parcels'] });
     },
+  });
+}
+
+// Push notifications (docs/decisions/0018): this account's devices and the kinds it wants.
+
+export const getVapidKey = async (signal?: AbortSignal) =>
+  (await apiRequest('GET', '/push/key', vapidKeySchema, undefined, signal)).publicKey;
+
+const pushDevicesQueryOptions = queryOptions({
+  queryKey: ['push', 'devices'],
+  queryFn: async ({ signal }) =>
+    (await apiRequest('GET', '/me/push-devices', pushDeviceListSchema, undefined, signal)).items,
+});
+
+export const usePushDevices = () => useQuery(pushDevicesQueryOptions);
+
+/** Registers this browser's subscription; the server answers the device it stored. */
+export const addPushDevice = async (subscription: PushSubscriptionBody) =>
+  (await apiRequest('POST', '/me/push-devices', pushDeviceResponseSchema, subscription)).device;
+
+export function useAddPushDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPushDevice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pushDevicesQueryOptions.queryKey }),
+  });
+}
+
+export const removePushDevice = async (id: number) =>
+  (await apiRequest('DELETE', `/me/push-devices/${id}`, pushDeviceListSchema)).items;
+
+export function useRemovePushDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removePushDevice,
+    onSuccess: (items) => queryClient.setQueryData(pushDevicesQueryOptions.queryKey, items),
+  });
+}
+
+const pushPreferencesQueryOptions = queryOptions({
+  queryKey: ['push', 'preferences'],
+  queryFn: async ({ signal }) =>
+    (await apiRequest('GET', '/me/push-preferences', pushPreferencesSchema, undefined, signal)).kinds,
+});
+
+export const usePushPreferences = () => useQuery(pushPreferencesQueryOptions);
+
+export const updatePushPreferences = async (update: PushPreferencesUpdate) =>
+  (await apiRequest('PATCH', '/me/push-preferences', pushPreferencesSchema, update)).kinds;
+
+export function useUpdatePushPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePushPreferences,
+    onSuccess: (kinds) => queryClient.setQueryData(pushPreferencesQueryOptions.queryKey, kinds),
   });
 }

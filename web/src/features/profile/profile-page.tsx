@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { ProfileForm } from '../../components/profile-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
+import { PushSettings } from './push-settings.tsx';
 
 function BrandPanel() {
   return (
@@ -31,6 +32,7 @@ function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
               onSave={(values) => update.mutateAsync(values)}
             />
             <BrandPanel />
+            <PushSettings role={account.role} />
           </div>
         )}
       </QueryState>

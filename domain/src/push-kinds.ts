@@ -1,0 +1,69 @@
+import { messages } from './messages.ts';
+import { paths } from './paths.ts';
+
+/**
+ * Web Push (issue 12): who is told what, without zod, so the service worker can show a
+ * notification without loading the schemas (push.ts has those). Each kind can be switched off by
+ * the person it goes to.
+ * - sent_picked_up, sent_delivered: the sender of a parcel
+ * - incoming_on_its_way, incoming_delivered: an account whose address is the parcel's receiver address
+ * - assigned: a runner the back office gave a parcel to
+ */
+export const PUSH_KINDS = [
+  'sent_picked_up',
+  'sent_delivered',
+  'incoming_on_its_way',
+  'incoming_delivered',
+  'assigned',
+] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+export const isPushKind = (value: unknown): value is PushKind => PUSH_KINDS.includes(value as PushKind);
+
+/** What each kind is called on the profile page's switches. */
+export const pushKindLabels: Record<PushKind, string> = {
+  sent_picked_up: messages.pushKindSentPickedUp,
+  sent_delivered: messages.pushKindSentDelivered,
+  incoming_on_its_way: messages.pushKindIncomingOnItsWay,
+  incoming_delivered: messages.pushKindIncomingDelivered,
+  assigned: messages.pushKindAssigned,
+};
+
+/** The notification's title per kind (the service worker shows it). */
+export const pushKindTitles: Record<PushKind, string> = {
+  sent_picked_up: messages.pushTitleSentPickedUp,
+  sent_delivered: messages.pushTitleSentDelivered,
+  incoming_on_its_way: messages.pushTitleIncomingOnItsWay,
+  incoming_delivered: messages.pushTitleIncomingDelivered,
+  assigned: messages.pushTitleAssigned,
+};
+
+const statusTexts: Record<PushKind, (parcelId: string) => string> = {
+  sent_picked_up: messages.pushStatusSentPickedUp,
+  sent_delivered: messages.pushStatusSentDelivered,
+  incoming_on_its_way: messages.pushStatusIncomingOnItsWay,
+  incoming_delivered: messages.pushStatusIncomingDelivered,
+  assigned: messages.pushStatusAssigned,
+};
+
+/**
+ * The encrypted payload of every push: no names, addresses or phone numbers — only what the
+ * parcel's public tracking page shows anyway (its id and status) and where a click leads.
+ */
+export interface PushMessage {
+  type: PushKind;
+  parcelId: string;
+  /** The status sentence the notification shows. */
+  status: string;
+  /** A path on this site: the parcel's tracking page, or the runner's list of parcels in transit. */
+  url: string;
+}
+
+export function pushMessage(type: PushKind, parcelId: string): PushMessage {
+  return {
+    type,
+    parcelId,
+    status: statusTexts[type](parcelId),
+    url: type === 'assigned' ? paths.inProgressParcels : paths.tracking(parcelId),
+  };
+}

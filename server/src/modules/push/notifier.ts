@@ -1,0 +1,251 @@
+import { type PushKind, pushMessage } from '@csomag/domain/push-kinds';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { Counter, type Registry } from 'prom-client';
+import type { VapidDetails } from '../../config.ts';
+import type { ChangeFeed, LoggedChange, ParcelChange } from '../../db/change-feed.ts';
+import type { Database } from '../../db/schema.ts';
+import { BoundedQueue } from './queue.ts';
+import { type PushOutcome, type PushTarget, sendPush } from './send.ts';
+
+/** Pushes in flight at once per instance: a slow push service holds at most this many, never a request. */
+export const PUSH_CONCURRENCY = 8;
+/** Waiting beyond this, changes or pushes are dropped (and counted) rather than piling up in memory. */
+export const PUSH_QUEUE_LIMIT = 10_000;
+/** A push service that has not answered by then is given up on. */
+export const PUSH_TIMEOUT_MS = 10_000;
+/** Claims outlive the change log (15 minutes), whose catch-up is the only way a change is heard again. */
+const CLAIM_KEEP_MS = 60 * 60_000;
+const CLAIM_PRUNE_EVERY_MS = 10 * 60_000;
+
+/** The news a parcel change is, for whom: picked up (or assigned) and delivered; nothing else is told. */
+export type Happening = 'on_its_way' | 'delivered';
+
+export function happeningOf(change: ParcelChange): Happening | null {
+  if (change.kind === 'picked_up' || change.kind === 'assigned') return 'on_its_way';
+  if (change.kind === 'delivered' || change.kind === 'handed_over_qr') return 'delivered';
+  // The back office may mark a parcel in transit as delivered.
+  if (change.kind === 'status_changed' && change.status === 'delivered' && change.previous?.status !== 'delivered') {
+    return 'delivered';
+  }
+  return null;
+}
+
+interface Recipient {
+  accountId: number;
+  kind: PushKind;
+}
+
+/**
+ * Who is told: the sender (picked up, delivered); accounts whose address is the receiver's, the
+ * rule of the incoming list (receiver_key = address_key, users only); the runner the back office
+ * assigned it to. One notification per account and change: a sender sending to their own address
+ * hears it as the sender.
+ */
+export async function recipientsOf(db: Kysely<Database>, change: ParcelChange): Promise<Recipient[]> {
+  const happening = happeningOf(change);
+  if (!happening) return [];
+  const assignedTo = change.kind === 'assigned' ? change.runner?.toLowerCase() : undefined;
+  const names = [change.senderUser.toLowerCase(), ...(assignedTo ? [assignedTo] : [])];
+  const accounts = await db
+    .selectFrom('accounts')
+    .select(['id', 'user_name', 'role', 'address_key'])
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(user_name)`, 'in', names),
+        ...(change.receiverKey ? [eb.and([eb('address_key', '=', change.receiverKey), eb('role', '=', 'user')])] : []),
+      ]),
+    )
+    .execute();
+  const recipients = new Map<number, PushKind>();
+  const sender = change.senderUser.toLowerCase();
+  for (const account of accounts) {
+    const name = account.user_name.toLowerCase();
+    if (name === sender) {
+      recipients.set(account.id, happening === 'on_its_way' ? 'sent_picked_up' : 'sent_delivered');
+    } else if (name === assignedTo && account.role === 'runner') {
+      recipients.set(account.id, 'assigned');
+    } else if (account.role === 'user' && account.address_key === change.receiverKey && !recipients.has(account.id)) {
+      recipients.set(account.id, happening === 'on_its_way' ? 'incoming_on_its_way' : 'incoming_delivered');
+    }
+  }
+  // The sender's kind wins over the receiver's for one account.
+  return [...recipients].map(([accountId, kind]) => ({ accountId, kind }));
+}
+
+export interface PushNotifierOptions {
+  db: Kysely<Database>;
+  changeFeed: ChangeFeed;
+  vapid: VapidDetails;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  registry: Registry;
+  timeoutMs?: number;
+}
+
+/**
+ * Sends Web Push notifications for committed parcel changes (docs/decisions/0018). It listens to
+ * the change feed, so no request ever waits for a push service; each change is claimed in
+ * push_claims first, so with several instances on one PostgreSQL only the one whose insert won
+ * sends it. Changes are handled one at a time, in feed order; pushes go out PUSH_CONCURRENCY at a
+ * time, each cut off after PUSH_TIMEOUT_MS.
+ */
+export class PushNotifier {
+  private readonly changes = new BoundedQueue(1, PUSH_QUEUE_LIMIT);
+  private readonly pushes = new BoundedQueue(PUSH_CONCURRENCY, PUSH_QUEUE_LIMIT);
+  private readonly closing = new AbortController();
+  private unsubscribe: (() => void) | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  /** The newest change id this instance has heard (notifiable or not). */
+  private lastSeen = 0;
+  private seenWaiters: { id: number; wake: () => void }[] = [];
+  private readonly changeCounter: Counter<'outcome'>;
+  private readonly pushCounter: Counter<'outcome'>;
+
+  constructor(private readonly options: PushNotifierOptions) {
+    this.changeCounter = new Counter({
+      name: 'csomagkuldo_push_changes_total',
+      help: 'Parcel changes with news to tell, by what this instance did: sent (it claimed them), claimed_elsewhere, dropped, failed.',
+      labelNames: ['outcome'],
+      registers: [options.registry],
+    });
+    this.pushCounter = new Counter({
+      name: 'csomagkuldo_push_notifications_total',
+      help: 'Push notifications sent by this instance, by outcome: delivered, gone (device forgotten), failed, timeout, dropped.',
+      labelNames: ['outcome'],
+      registers: [options.registry],
+    });
+    for (const outcome of ['sent', 'claimed_elsewhere', 'dropped', 'failed']) this.changeCounter.inc({ outcome }, 0);
+    for (const outcome of ['delivered', 'gone', 'failed', 'timeout', 'dropped']) this.pushCounter.inc({ outcome }, 0);
+  }
+
+  start() {
+    this.unsubscribe ??= this.options.changeFeed.subscribe((entry) => this.heard(entry));
+    this.pruneTimer ??= setInterval(() => {
+      this.pruneClaims().catch((error) => this.options.log.warn({ err: error }, 'pruning push claims failed'));
+    }, CLAIM_PRUNE_EVERY_MS).unref();
+  }
+
+  async close() {
+    this.unsubscribe?.();
+    clearInterval(this.pruneTimer);
+    this.closing.abort();
+    await this.changes.idle();
+    await this.pushes.idle();
+  }
+
+  /**
+   * Resolves once this instance has heard the change `changeId` (or a later one) and finished
+   * everything it queued by then: for tests and for draining.
+   */
+  async settledThrough(changeId: number): Promise<void> {
+    if (this.lastSeen < changeId) {
+      await new Promise<void>((wake) => this.seenWaiters.push({ id: changeId, wake }));
+    }
+    await this.changes.idle();
+    await this.pushes.idle();
+  }
+
+  async pruneClaims(now = Date.now()) {
+    await this.options.db
+      .deleteFrom('push_claims')
+      .where('claimed_ms', '<', now - CLAIM_KEEP_MS)
+      .execute();
+  }
+
+  private heard(entry: LoggedChange) {
+    if (happeningOf(entry.change)) {
+      const taken = this.changes.push(() => this.handle(entry));
+      if (!taken) {
+        this.changeCounter.inc({ outcome: 'dropped' });
+        this.options.log.warn({ changeId: entry.id }, 'push queue full: change not notified');
+      }
+    }
+    this.lastSeen = Math.max(this.lastSeen, entry.id);
+    const ready = this.seenWaiters.filter((waiter) => waiter.id <= this.lastSeen);
+    this.seenWaiters = this.seenWaiters.filter((waiter) => waiter.id > this.lastSeen);
+    for (const waiter of ready) waiter.wake();
+  }
+
+  private async handle(entry: LoggedChange) {
+    const { db, log } = this.options;
+    // Closing: leave the change unclaimed, for an instance that stays up to send.
+    if (this.closing.signal.aborted) return;
+    try {
+      if (!(await this.claim(entry.id))) {
+        this.changeCounter.inc({ outcome: 'claimed_elsewhere' });
+        return;
+      }
+      this.changeCounter.inc({ outcome: 'sent' });
+      const recipients = await recipientsOf(db, entry.change);
+      if (recipients.length === 0) return;
+      const ids = recipients.map((r) => r.accountId);
+      const muted = await db
+        .selectFrom('push_muted_kinds')
+        .select(['account_id', 'kind'])
+        .where('account_id', 'in', ids)
+        .execute();
+      const off = new Set(muted.map((m) => `${m.account_id}:${m.kind}`));
+      const told = new Map(
+        recipients.filter((r) => !off.has(`${r.accountId}:${r.kind}`)).map((r) => [r.accountId, r.kind]),
+      );
+      if (told.size === 0) return;
+      const devices = await db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'account_id', 'endpoint', 'p256dh', 'auth'])
+        .where('account_id', 'in', [...told.keys()])
+        .execute();
+      for (const device of devices) {
+        const message = pushMessage(told.get(device.account_id) as PushKind, entry.change.parcelId);
+        const taken = this.pushes.push(() => this.deliver(device, message, entry));
+        if (!taken) this.pushCounter.inc({ outcome: 'dropped' });
+      }
+    } catch (error) {
+      this.changeCounter.inc({ outcome: 'failed' });
+      log.error({ err: error, changeId: entry.id }, 'push notifications for a change failed');
+    }
+  }
+
+  /** Whether this instance is the one to send the change: the first insert of its id wins. */
+  private async claim(changeId: number): Promise<boolean> {
+    const claimed = await this.options.db
+      .insertInto('push_claims')
+      .values({ change_id: changeId, claimed_ms: Date.now() })
+      .onConflict((oc) => oc.column('change_id').doNothing())
+      .returning('change_id')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+
+  private async deliver(
+    device: PushTarget & { id: number },
+    message: ReturnType<typeof pushMessage>,
+    entry: LoggedChange,
+  ) {
+    const { db, log, vapid } = this.options;
+    let outcome: PushOutcome = 'failed';
+    try {
+      const result = await sendPush(
+        device,
+        message,
+        vapid,
+        this.options.timeoutMs ?? PUSH_TIMEOUT_MS,
+        this.closing.signal,
+      );
+      outcome = result.outcome;
+      if (outcome === 'gone') {
+        // The browser unsubscribed or the push service forgot it: it will never answer again.
+        await db.deleteFrom('push_subscriptions').where('id', '=', device.id).execute();
+        log.info({ device: device.id, status: result.status }, 'push device gone, forgotten');
+      } else if (outcome !== 'delivered') {
+        log.warn(
+          { device: device.id, status: result.status, outcome, requestId: entry.requestId },
+          'push notification not delivered',
+        );
+      }
+    } catch (error) {
+      log.error({ err: error, device: device.id }, 'push notification failed');
+    } finally {
+      this.pushCounter.inc({ outcome });
+    }
+  }
+}
