@@ -28,6 +28,15 @@ const app = (
   </StrictMode>
 );
 // A page rendered at build time (the server sends one only for its own paths) is taken over in
-// place; the shell of every other page is replaced.
-if (root.dataset.prerendered !== undefined) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// place, exactly as rendered; the shell of every other page is replaced — after what the last visit
+// kept (the session, the lists) is back in the cache, so an app opened offline shows it.
+const offline = import('./offline/start.ts');
+if (root.dataset.prerendered !== undefined) {
+  hydrateRoot(root, app);
+  void offline.then(({ startOffline }) => startOffline(queryClient));
+} else {
+  void offline
+    .then(({ startOffline }) => startOffline(queryClient))
+    .catch(() => {})
+    .then(() => createRoot(root).render(app));
+}

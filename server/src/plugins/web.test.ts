@@ -33,6 +33,8 @@ function writeFixtureBuild() {
   write('assets/app-abc123.js', script, { precompressed: true });
   write('assets/app-abc123.js.map', '{"version":3}');
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('sw.js', `self.addEventListener('fetch', () => {}); // ${'precache '.repeat(200)}`, { precompressed: true });
+  write('manifest.webmanifest', JSON.stringify({ name: 'Csomag', start_url: '/' }));
   return { base, dist, script };
 }
 
@@ -128,6 +130,20 @@ describe('pages', () => {
     expect(response.headers['last-modified']).toBeTruthy();
   });
 
+  it('serves the service worker and the app manifest from the root, revalidated, never cached as immutable', async () => {
+    const worker = await get('/sw.js', { 'accept-encoding': 'br' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-encoding']).toBe('br');
+    expect(decoded(worker).toString()).toContain("self.addEventListener('fetch'");
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/' });
+  });
+
   it('gives a browser navigation the page, but an image or script it does not have a JSON 404', async () => {
     const navigation = await get('/FelhasznaloProfil/anna.kovacs', {
       accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -137,7 +153,7 @@ describe('pages', () => {
     for (const [url, accept] of [
       ['/tiles/11/1135/715.png', 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'],
       ['/favicon.ico', 'image/avif,image/webp,image/*,*/*;q=0.8'],
-      ['/sw.js', 'application/javascript'],
+      ['/old-worker.js', 'application/javascript'],
     ] as const) {
       const response = await get(url, { accept });
       expect(response.statusCode, url).toBe(404);

@@ -66,7 +66,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     // @fastify/send's own Cache-Control would override the one set below.
     cacheControl: false,
     setHeaders(res, path) {
-      // Vite's hashed assets never change; anything else (pages, favicon, a service worker) must be revalidated.
+      // Vite's hashed assets never change; anything else (pages, favicon, the service worker /sw.js and
+      // /manifest.webmanifest, whose names are fixed) must be revalidated, or a new build never reaches phones.
       res.setHeader('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
       res.setHeader('vary', 'accept-encoding');
     },

@@ -1,5 +1,6 @@
 import { messages } from '@csomag/domain/messages';
 import type { z } from 'zod';
+import { reportReachable } from '../offline/connection.ts';
 
 /**
  * A failed API call, carrying the server's stable code (domain/src/errors.ts; 'network' when the
@@ -43,20 +44,24 @@ export async function requestJson(
   path: string,
   body?: unknown,
   signal?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    // What the offline banner and the outbox go by (src/offline/connection.ts).
+    reportReachable(false);
     throw new ApiError(0, 'network', messages.networkError);
   }
+  reportReachable(true);
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : null;
   if (!response.ok) throw await apiError(response.status, json);

@@ -3,6 +3,7 @@ import { Component, lazy, memo, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { useToastsWanted } from '../lib/notify.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ErrorPage, Loading } from './status-pages.tsx';
@@ -10,6 +11,8 @@ import { ErrorPage, Loading } from './status-pages.tsx';
 // Only runners report their position, and only pages that toast need the toasts.
 const RunnerLocationReporter = lazy(() => import('../features/runner/location-reporter.tsx'));
 const ToastHost = lazy(() => import('./toast-host.tsx'));
+// The offline banner and the actions waiting to be sent (src/offline/), once the page is the browser's own.
+const OfflineStatus = lazy(() => import('../offline/offline-status.tsx'));
 
 /** A failing page keeps the header and menu around its error message; another page starts afresh. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -41,6 +44,7 @@ const Page = memo(function Page() {
 export function Layout() {
   const { data: account } = useSession();
   const toastsWanted = useToastsWanted();
+  const hydrated = useHydrated();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -48,6 +52,11 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="main">
+        {hydrated && (
+          <Suspense fallback={null}>
+            <OfflineStatus />
+          </Suspense>
+        )}
         <Page />
       </main>
       <Footer />

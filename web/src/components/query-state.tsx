@@ -1,6 +1,6 @@
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/client.ts';
+import { ApiError, errorMessage } from '../api/client.ts';
 import { Loading } from './loading.tsx';
 
 type DescribeError = (error: unknown) => string;
@@ -47,7 +47,10 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading />;
-  if (query.isError) return <QueryError error={query.error} describe={describeError} />;
-  if (empty !== undefined && isEmpty?.(query.data)) return <Empty text={empty} />;
-  return <>{children(query.data)}</>;
+  // Without a connection, what was last read stays on screen (the offline banner says since when).
+  const offlineWithData = query.data !== undefined && query.error instanceof ApiError && query.error.code === 'network';
+  if (query.isError && !offlineWithData) return <QueryError error={query.error} describe={describeError} />;
+  const data = query.data as T;
+  if (empty !== undefined && isEmpty?.(data)) return <Empty text={empty} />;
+  return <>{children(data)}</>;
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ToastContent } from 'react-toastify';
 import { errorMessage } from '../api/client.ts';
 
 type Toastify = typeof import('react-toastify');
@@ -12,7 +13,11 @@ const listeners = new Set<() => void>();
  */
 function load(): Promise<Toastify> {
   if (!toastify) {
-    toastify = import('react-toastify');
+    toastify = import('react-toastify').catch((error: unknown) => {
+      // Not loaded (offline without the service worker's copy): the next toast tries again.
+      toastify = undefined;
+      throw error;
+    });
     for (const listener of listeners) listener();
   }
   return toastify;
@@ -35,4 +40,7 @@ export const notify = {
   info: (text: string, toastId?: string) =>
     void load().then(({ toast }) => toast.info(text, toastId ? { toastId } : {})),
   error: (error: unknown) => void load().then(({ toast }) => toast.error(errorMessage(error))),
+  /** A toast with its own controls (a button in it), up until the person acts on it. */
+  custom: (content: ToastContent, toastId: string) =>
+    void load().then(({ toast }) => toast(content, { toastId, autoClose: false, closeOnClick: false })),
 };

@@ -18,12 +18,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
 import { parcelDetailQuery, parcelKeys } from '../../api/parcel.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
 import { notify } from '../../lib/notify.ts';
+import { moveParcel } from '../../offline/optimistic.ts';
+import { isQueued, reportPosition, sendOrQueue } from '../../offline/outbox.ts';
 
 /*
  * Every call the runner's screens (and the receiver's handover page) make: per call its request,
@@ -87,16 +88,34 @@ export const useRunnerLiveLists = () => useLiveRefetch(['parcels', 'me'], [waiti
  * calls no callback of an unmounted component.
  */
 
-export const pickUp = (parcelId: string) => apiRequest('POST', parcelPath(parcelId, 'pickup'), parcelSchema, {});
+/*
+ * Pickup, delivery, the QR confirmation and position reports go through the outbox (src/offline/):
+ * sent at once with an Idempotency-Key, or kept when the server cannot be reached and sent when the
+ * connection returns, the outbox then telling the real result. A kept action says so, not an error.
+ */
+export const pickUp = (parcelId: string) =>
+  sendOrQueue(
+    { kind: 'pickUp', method: 'POST', path: parcelPath(parcelId, 'pickup'), body: {}, group: parcelId },
+    (json) => parcelSchema.parse(json),
+  );
 
 export function usePickUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: pickUp,
+    // Run even when the browser says it is offline: the outbox keeps what cannot be sent.
+    networkMode: 'always',
     onSuccess: () => notify.success(messages.parcelPickedUp),
-    onError: notify.error,
-    // Taken or not, the pool has changed: show it as it is now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+    onError: (error, parcelId) => {
+      if (!isQueued(error)) return notify.error(error);
+      notify.info(messages.actionQueued);
+      // Shown as carried until the server says otherwise, so it can be delivered offline too.
+      moveParcel(queryClient, parcelId, 'pickedUp', assignedParcelsQuery().queryKey);
+    },
+    // Taken or not, the pool has changed: show it as it is now (a kept pickup: once it is sent).
+    onSettled: (_data, error) => {
+      if (!isQueued(error)) return queryClient.invalidateQueries({ queryKey: ['parcels'] });
+    },
   });
 }
 
@@ -108,19 +127,27 @@ export const isPositionRefusal = (error: unknown) =>
   error instanceof ApiError && (error.code === 'too_far' || error.code === 'destination_imprecise');
 
 export const deliver = ({ parcelId, position }: { parcelId: string; position: Position }) =>
-  apiRequest('POST', parcelPath(parcelId, 'deliver'), parcelSchema, position);
+  sendOrQueue(
+    { kind: 'deliver', method: 'POST', path: parcelPath(parcelId, 'deliver'), body: { ...position }, group: parcelId },
+    (json) => parcelSchema.parse(json),
+  );
 
 export function useDeliver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deliver,
+    // Run even when the browser says it is offline: the outbox keeps what cannot be sent.
+    networkMode: 'always',
     onSuccess: () => {
       notify.success(messages.parcelDelivered);
       return queryClient.invalidateQueries({ queryKey: ['parcels'] });
     },
     // Any other refusal (handed over or reassigned meanwhile) takes the card away with it.
-    onError: (error) => {
-      if (!isPositionRefusal(error)) notify.error(error);
+    onError: (error, { parcelId }) => {
+      if (isQueued(error)) {
+        notify.info(messages.actionQueued);
+        moveParcel(queryClient, parcelId, 'delivered', assignedParcelsQuery().queryKey);
+      } else if (!isPositionRefusal(error)) notify.error(error);
     },
   });
 }
@@ -139,7 +166,7 @@ export function useGiveBack() {
 }
 
 /** While a runner is signed in, their position goes to the server (location-reporter.tsx says how often). */
-export const reportLocation = (position: Position) => apiRequest('PUT', '/runners/me/location', z.unknown(), position);
+export const reportLocation = (position: Position) => reportPosition(position);
 
 // ——— the QR handover: the runner's side ———
 
@@ -189,8 +216,19 @@ export const useHandoverSummary = (parcelId: string, token: string, enabled: boo
   useQuery(handoverSummaryQuery(parcelId, token, enabled));
 
 export const acceptHandover = ({ parcelId, ...body }: HandoverBody & { parcelId: string }) =>
-  apiRequest('POST', `/parcels/${encodeURIComponent(parcelId)}/handover`, handoverSummarySchema, body);
+  sendOrQueue(
+    { kind: 'handover', method: 'POST', path: parcelPath(parcelId, 'handover'), body: { ...body }, group: parcelId },
+    (json) => handoverSummarySchema.parse(json),
+  );
 
 export function useAcceptHandover() {
-  return useMutation({ mutationFn: acceptHandover, onSuccess: () => notify.success(messages.parcelDelivered) });
+  return useMutation({
+    mutationFn: acceptHandover,
+    // Run even when the browser says it is offline: the outbox keeps what cannot be sent.
+    networkMode: 'always',
+    onSuccess: () => notify.success(messages.parcelDelivered),
+    onError: (error) => {
+      if (isQueued(error)) notify.info(messages.actionQueued);
+    },
+  });
 }

@@ -8,6 +8,7 @@ import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
 import { useSession } from '../../api/session.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { sendOrQueue } from '../../offline/outbox.ts';
 
 /*
  * Every call the sender's screens make: per call its request, its query options and its hook.
@@ -61,12 +62,18 @@ export function useGeocode(address: string) {
   return useQuery(geocodeQuery(useDebounced(address.trim(), 600)));
 }
 
-export const createParcel = (body: ParcelCreateBody) => apiRequest('POST', '/parcels', parcelSchema, body);
+/** Through the outbox (src/offline/): kept when the server cannot be reached, sent when it can. */
+export const createParcel = (body: ParcelCreateBody) =>
+  sendOrQueue({ kind: 'createParcel', method: 'POST', path: '/parcels', body: { ...body } }, (json) =>
+    parcelSchema.parse(json),
+  );
 
 export function useCreateParcel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createParcel,
+    // Run even when the browser says it is offline: the outbox keeps what cannot be sent.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
   });
 }

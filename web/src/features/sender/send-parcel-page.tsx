@@ -20,6 +20,7 @@ import { applyServerErrors, serverSummary } from '../../components/use-server-er
 import { notify } from '../../lib/notify.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
+import { isQueued } from '../../offline/outbox.ts';
 import { useCreateParcel, useGeocode } from './api.ts';
 
 /** An empty optional field is no value, not an empty text. */
@@ -104,6 +105,12 @@ export function SendParcelPage() {
       notify.success(messages.parcelSent);
       navigate(paths.tracking(parcel.id));
     } catch (error) {
+      // Kept for when the connection returns (src/offline/outbox.ts), which then tells the result.
+      if (isQueued(error)) {
+        notify.info(messages.actionQueued);
+        navigate(paths.sentParcels);
+        return;
+      }
       applyServerErrors(error, form.setError);
     }
   });
