@@ -49,6 +49,8 @@ export type ChangeWork<T> = (trx: Transaction<Database>, publish: PublishChange)
  */
 export interface RequestCommitHook {
   begin(trx: Transaction<Database>, requestId: string): Promise<void>;
+  /** Last inside the transaction, with what its work returned: the request's answer goes in with its change. */
+  beforeCommit(trx: Transaction<Database>, requestId: string, value: unknown): Promise<void>;
   committed(requestId: string): void;
 }
 
@@ -162,6 +164,10 @@ abstract class BaseFeed {
     if (requestId !== null && this.requestHook) await this.requestHook.begin(trx, requestId);
   }
 
+  protected async beforeCommitFor(trx: Transaction<Database>, requestId: string | null, value: unknown) {
+    if (requestId !== null && this.requestHook) await this.requestHook.beforeCommit(trx, requestId, value);
+  }
+
   protected committedFor(requestId: string | null) {
     if (requestId !== null) this.requestHook?.committed(requestId);
   }
@@ -234,6 +240,7 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
         changes.push(change);
       });
       if (changes.length > 0) committed = await this.append(trx, changes, requestId);
+      await this.beforeCommitFor(trx, requestId, value);
       return value;
     });
     this.committedFor(requestId);
@@ -302,6 +309,7 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
         changes.push(change);
       });
       if (changes.length > 0) await this.logForCommit(trx, changes, requestId);
+      await this.beforeCommitFor(trx, requestId, value);
       return value;
     });
     this.committedFor(requestId);

@@ -81,6 +81,30 @@ describe('Idempotency-Key on a state-changing request', () => {
     expect(plain.statusCode).toBe(409);
   });
 
+  it('writes the answer in the change’s own transaction: committed with the change, before the client has it', async () => {
+    const runner = await signUp(app, { role: 'runner' });
+    const parcel = await sendParcel(app, sender.cookie);
+    const key = newKey();
+    // Read right after the pickup commits, before the route has answered: what a repeat would get
+    // had the process died at that moment.
+    let atCommit: Promise<{ status: number | null; body: string | null } | undefined> | undefined;
+    const stop = app.changeFeed.onCommit((changes) => {
+      if (atCommit || !changes.some((change) => change.parcelId === parcel.id)) return;
+      atCommit = app.store.db
+        .selectFrom('idempotency_keys')
+        .select(['status', 'body'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+    });
+    try {
+      const first = await pickUpWith(runner, parcel.id, key);
+      expect(first.statusCode).toBe(200);
+      expect(await atCommit).toEqual({ status: 200, body: first.body });
+    } finally {
+      stop();
+    }
+  });
+
   it('creates one parcel for a repeated create (201 again, same id) and replays a 204', async () => {
     const me = await signUp(app);
     const body = buildParcelBody();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_MS } from '@csomag/domain/constants';
 import type { ErrorCode } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
@@ -17,9 +17,11 @@ import { refuse, withErrorCodes } from '../errors.ts';
  * - its key row is taken first thing in the request's write transaction (the change feed's request
  *   hook), so the change and the key commit together or not at all, and a second request with the
  *   key can never make a second change (PostgreSQL makes it wait for the first, then refuses it);
- * - once it has succeeded, its status and JSON body are stored on that row before the client gets
- *   them (onSend), and a repeat — same account, key, method, route, params, query and body — gets
- *   them back with `Idempotent-Replayed: true`, running nothing;
+ * - its status and JSON body are written on that row in the same transaction when the route says
+ *   how it answers from the transaction's value (`config.idempotentAnswer`: every parcel change),
+ *   otherwise once it has succeeded, before the client gets them (onSend); a repeat — same account,
+ *   key, method, route, params, query and body — gets them back with `Idempotent-Replayed: true`,
+ *   running nothing;
  * - the same key for another request → 422, while the first is under way → 409; a refusal (4xx)
  *   or failure (5xx) stores nothing: nothing changed, so asking again gives the answer as it is then.
  *
@@ -50,13 +52,41 @@ const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$
 const takesPart = (method: string, url: string) =>
   RETRIED_WRITES.has(method) && url.startsWith('/api/') && !url.startsWith('/api/auth/');
 
+/**
+ * How a route answers with what its change's transaction returned (route option
+ * `config.idempotentAnswer`): the answer is then written on the key's row inside that transaction,
+ * so a change is never committed without the answer a repeat gets.
+ */
+export interface IdempotentAnswer {
+  status: number;
+  /** The body the route sends, from the transaction's value; omitted for a 204. */
+  present?: (value: unknown) => unknown;
+}
+
+/** A route's IdempotentAnswer, typed by the value its transaction returns. */
+export const answerWith = <T>(status: number, present?: (value: T) => unknown): IdempotentAnswer => ({
+  status,
+  ...(present ? { present: present as (value: unknown) => unknown } : {}),
+});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    idempotentAnswer?: IdempotentAnswer;
+  }
+}
+
 /** A request that carries a key nobody has used yet. */
 interface Pending {
   accountId: number;
   key: string;
   fingerprint: string;
+  reply: FastifyReply;
+  /** The transaction that wrote its key row, while it runs. */
+  writing: Transaction<Database> | undefined;
   /** Its key row was written in a transaction that committed. */
   reserved: boolean;
+  /** The answer written with the change, when the route says how (IdempotentAnswer). */
+  stored: { status: number; body: string | null } | undefined;
 }
 
 /** The key as sent, or undefined when none; a malformed one is refused (400), nothing done. */
@@ -151,7 +181,15 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (stored.body === null) return reply.send();
       return reply.type('application/json; charset=utf-8').send(stored.body);
     }
-    pending.set(request.id, { accountId: account.id, key, fingerprint, reserved: false });
+    pending.set(request.id, {
+      accountId: account.id,
+      key,
+      fingerprint,
+      reply,
+      writing: undefined,
+      reserved: false,
+      stored: undefined,
+    });
   });
 
   app.changeFeed.setRequestHook({
@@ -175,6 +213,23 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         if (isUniqueViolation(error)) throw refuse('idempotency_key_in_flight', messages.idempotencyKeyInFlight);
         throw error;
       }
+      request.writing = trx;
+    },
+    async beforeCommit(trx: Transaction<Database>, requestId: string, value: unknown) {
+      const request = pending.get(requestId);
+      if (!request || request.writing !== trx) return;
+      request.writing = undefined;
+      const answer = request.reply.request.routeOptions.config.idempotentAnswer;
+      if (!answer) return;
+      // The route's own serializer for its status: the bytes the client will get.
+      const body = answer.present ? String(request.reply.code(answer.status).serialize(answer.present(value))) : null;
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status: answer.status, body })
+        .where('account_id', '=', request.accountId)
+        .where('key', '=', request.key)
+        .execute();
+      request.stored = { status: answer.status, body };
     },
     committed(requestId: string) {
       const request = pending.get(requestId);
@@ -193,6 +248,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (keyed.reserved) {
         // A failure after the change committed keeps the key taken (409): never a second change.
         if (!succeeded) return payload;
+        // Written with the change (IdempotentAnswer), as sent: nothing left to store.
+        if (keyed.stored?.status === reply.statusCode && keyed.stored.body === body) return payload;
         await db
           .updateTable('idempotency_keys')
           .set({ status: reply.statusCode, body })

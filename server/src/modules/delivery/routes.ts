@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_REFUSALS, giveBackParcel } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -75,6 +76,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:id/pickup',
     {
       onRequest: parcelGuard('pickUp'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['delivery'],
         summary: 'Pick up a waiting parcel (409 when another runner was faster); occurredAt: when, if sent later',
@@ -98,6 +100,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:id/deliver',
     {
       onRequest: parcelGuard('deliver'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['delivery'],
         summary:
@@ -128,6 +131,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:id/give-back',
     {
       onRequest: parcelGuard('giveBack'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['delivery'],
         summary: "The carrier gives a parcel back to the waiting pool before delivery ('Visszaadom'), with a reason",

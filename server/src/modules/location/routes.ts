@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { answerWith } from '../../plugins/idempotency.ts';
 import { reportLocation } from '../parcels/changes.ts';
 import { accountGuard } from '../users/policy.ts';
 
@@ -11,6 +12,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/runners/me/location',
     {
       onRequest: accountGuard('reportLocation'),
+      config: { idempotentAnswer: answerWith(204) },
       // Only the global per-client limit: a phone catching up after a tunnel sends a burst.
       schema: {
         tags: ['location'],

@@ -10,9 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { answerWith } from '../../plugins/idempotency.ts';
 import { assignParcel, listAllParcels, updateParcel } from './admin-service.ts';
 import { deleteParcel } from './changes.ts';
 import { parcelGuard } from './policy.ts';
+import { presentParcel } from './present.ts';
 import type { ParcelsContext } from './service.ts';
 
 const params = z.object({ id: parcelIdSchema });
@@ -96,6 +98,7 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:id/assign',
     {
       onRequest: parcelGuard('assign'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['back office'],
         summary: 'Give a waiting parcel to a runner (409 when a runner picked it up first)',

@@ -14,8 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, refuse } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { answerWith } from '../../plugins/idempotency.ts';
 import { cancelParcel } from './changes.ts';
 import { parcelGuard } from './policy.ts';
+import { presentParcel } from './present.ts';
 import { MY_LISTS_CACHE_SIZE, myListTagsOf, ReadCache, receiverTag, replyFromMemory, senderTag } from './read-cache.ts';
 import {
   createParcel,
@@ -49,6 +51,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
           hook: 'preHandler',
           keyGenerator: (request) => `parcel-create:${request.account?.id ?? request.ip}`,
         },
+        idempotentAnswer: answerWith(201, presentParcel),
       },
       schema: {
         tags: ['parcels'],
@@ -92,6 +95,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:id/cancel',
     {
       onRequest: parcelGuard('cancel'),
+      config: { idempotentAnswer: answerWith(204) },
       schema: {
         tags: ['parcels'],
         summary:
