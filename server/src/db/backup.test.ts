@@ -17,7 +17,7 @@ import { messages } from '@csomag/domain/messages';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig, SESSION_SECRET_FILE } from '../config.ts';
+import { loadConfig, SESSION_SECRET_FILE, VAPID_KEYS_FILE } from '../config.ts';
 import { pickUp } from '../test/delivery.ts';
 import { createTestApp, signUp, type TestApp, testStore } from '../test/harness.ts';
 import { sendParcel } from '../test/parcels.ts';
@@ -143,7 +143,12 @@ describe.skipIf(testStore === 'postgres')('backup and restore of the embedded SQ
       readdirSync(work)
         .filter((name) => name.includes('under-load'))
         .sort(),
-    ).toEqual(['under-load.sqlite', 'under-load.sqlite.session-secret']);
+    ).toEqual(['under-load.sqlite', 'under-load.sqlite.session-secret', `under-load.sqlite.${VAPID_KEYS_FILE}`]);
+    // So do the push keys: devices subscribed to them keep receiving after a restore.
+    const vapidFile = `${file}.${VAPID_KEYS_FILE}`;
+    expect(run.stdout).toContain(`push keys written: ${vapidFile}`);
+    expect(readFileSync(vapidFile, 'utf8')).toBe(readFileSync(join(dataDir, VAPID_KEYS_FILE), 'utf8'));
+    expect(modeOf(vapidFile)).toBe(0o600);
   });
 
   it(
@@ -171,7 +176,8 @@ describe.skipIf(testStore === 'postgres')('backup and restore of the embedded SQ
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`database restored: ${join(restoredDir, DATABASE_FILE)}`);
       expect(run.stdout).toContain(`session secret restored: ${join(restoredDir, SESSION_SECRET_FILE)}`);
-      expect(readdirSync(restoredDir).sort()).toEqual([DATABASE_FILE, SESSION_SECRET_FILE]);
+      expect(run.stdout).toContain(`push keys restored: ${join(restoredDir, VAPID_KEYS_FILE)}`);
+      expect(readdirSync(restoredDir).sort()).toEqual([DATABASE_FILE, SESSION_SECRET_FILE, VAPID_KEYS_FILE].sort());
       expect(modeOf(join(restoredDir, SESSION_SECRET_FILE))).toBe(0o600);
 
       const store = openStore({ dataDir: restoredDir });
@@ -183,6 +189,7 @@ describe.skipIf(testStore === 'postgres')('backup and restore of the embedded SQ
       });
       try {
         expect(app.config.sessionSecret).toBe(t.app.config.sessionSecret);
+        expect(app.config.vapid).toEqual(t.app.config.vapid);
         expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
         const login = await app.inject({
           method: 'POST',
@@ -279,6 +286,23 @@ describe.skipIf(testStore === 'postgres')('backup and restore of the embedded SQ
       const before = snapshot(target);
       expect(() => restoreDatabase({ dataDir: target, from: file, env: {} })).toThrow(/differs from/);
       expect(snapshot(target)).toEqual(before);
+    });
+
+    it('will not replace different push keys already in the data folder', () => {
+      const file = join(work, 'other-push-keys.sqlite');
+      backupDatabase({ dataDir, to: file, env: {} });
+      const target = mkdtempSync(join(work, 'other-vapid-'));
+      writeFileSync(join(target, VAPID_KEYS_FILE), '{"publicKey":"another","privateKey":"pair"}\n');
+      const before = snapshot(target);
+      expect(() => restoreDatabase({ dataDir: target, from: file, env: {} })).toThrow(/differs from/);
+      expect(snapshot(target)).toEqual(before);
+    });
+
+    it('leaves the push keys out when VAPID_* is set', () => {
+      const file = join(work, 'keys-from-env.sqlite');
+      const result = backupDatabase({ dataDir, to: file, env: { VAPID_PRIVATE_KEY: 'set' } });
+      expect(result.vapidKeysFile).toBeUndefined();
+      expect(existsSync(`${file}.${VAPID_KEYS_FILE}`)).toBe(false);
     });
 
     it('will not restore with an empty session secret beside the backup', () => {

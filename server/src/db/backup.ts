@@ -20,7 +20,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { messages } from '@csomag/domain/messages';
 import SQLite from 'better-sqlite3';
-import { SESSION_SECRET_FILE } from '../config.ts';
+import { SESSION_SECRET_FILE, VAPID_KEYS_FILE } from '../config.ts';
 import { DATABASE_FILE } from './database.ts';
 
 /**
@@ -34,6 +34,8 @@ export const dataDirFromEnv = (env: NodeJS.ProcessEnv) => resolve(env.DATA_DIR |
 
 /** Where a backup's session secret travels: beside the backup file. */
 export const sessionSecretBeside = (backupFile: string) => `${backupFile}.session-secret`;
+/** Where a backup's push keys travel: beside it too (devices subscribed to them keep working). */
+export const vapidKeysBeside = (backupFile: string) => `${backupFile}.${VAPID_KEYS_FILE}`;
 
 export interface BackupOptions {
   dataDir: string;
@@ -54,6 +56,8 @@ export interface BackupResult extends DatabaseSummary {
   sessionSecretFile: string | undefined;
   /** Why no session secret was written, for the operator. */
   sessionSecretNote: string;
+  /** DATA_DIR's push keys written beside the backup; undefined when VAPID_* is set or there were none. */
+  vapidKeysFile: string | undefined;
 }
 
 export interface RestoreOptions {
@@ -66,6 +70,9 @@ export interface RestoreResult extends DatabaseSummary {
   /** DATA_DIR's session-secret file. */
   sessionSecretFile: string;
   sessionSecret: 'restored' | 'already in place' | 'not in the backup';
+  /** DATA_DIR's push-keys file. */
+  vapidKeysFile: string;
+  vapidKeys: 'restored' | 'already in place' | 'not in the backup';
 }
 
 /** The tables that make a SQLite file a database of this app. */
@@ -89,6 +96,10 @@ export function backupDatabase({ to, env, ...options }: BackupOptions): BackupRe
   const takeSecret = !env.SESSION_SECRET && existsSync(secretSource);
   const secretTarget = sessionSecretBeside(target);
   if (takeSecret) refuseExisting(secretTarget);
+  const vapidSource = join(dataDir, VAPID_KEYS_FILE);
+  const takeVapid = !env.VAPID_PRIVATE_KEY && existsSync(vapidSource);
+  const vapidTarget = vapidKeysBeside(target);
+  if (takeVapid) refuseExisting(vapidTarget);
 
   const partial = siblingTempName(target);
   try {
@@ -106,14 +117,20 @@ export function backupDatabase({ to, env, ...options }: BackupOptions): BackupRe
     fsyncFile(partial);
     const summary = checkCopy(partial, 'the copy', ['accounts', 'parcels']);
     placeWithoutOverwrite(partial, target);
-    if (takeSecret) {
-      try {
-        writeFileSync(secretTarget, readFileSync(secretSource), { mode: 0o600, flag: 'wx' });
-        fsyncFile(secretTarget);
-      } catch (error) {
-        rmSync(target, { force: true });
-        throw error;
+    // The secrets travel beside the copy, which is only whole with them.
+    const companions: { from: string; to: string }[] = [];
+    if (takeSecret) companions.push({ from: secretSource, to: secretTarget });
+    if (takeVapid) companions.push({ from: vapidSource, to: vapidTarget });
+    const written = [target];
+    try {
+      for (const { from, to } of companions) {
+        writeFileSync(to, readFileSync(from), { mode: 0o600, flag: 'wx' });
+        written.push(to);
+        fsyncFile(to);
       }
+    } catch (error) {
+      for (const file of written) rmSync(file, { force: true });
+      throw error;
     }
     fsyncFile(dirname(target));
     return {
@@ -125,6 +142,7 @@ export function backupDatabase({ to, env, ...options }: BackupOptions): BackupRe
         : env.SESSION_SECRET
           ? 'SESSION_SECRET is set in the environment: keep it with the backup'
           : `there is no ${SESSION_SECRET_FILE} in ${dataDir}`,
+      vapidKeysFile: takeVapid ? vapidTarget : undefined,
     };
   } finally {
     removeDatabaseFile(partial);
@@ -161,6 +179,15 @@ export function restoreDatabase({ from, env, ...options }: RestoreOptions): Rest
       `${secretTarget} differs from ${secretSource}; move it away first (the backup's secret keeps handover links valid)`,
     );
   }
+  const vapidSource = vapidKeysBeside(source);
+  const vapidKeys = existsSync(vapidSource) ? readFileSync(vapidSource) : undefined;
+  const vapidTarget = join(dataDir, VAPID_KEYS_FILE);
+  const vapidInPlace = existsSync(vapidTarget) ? readFileSync(vapidTarget) : undefined;
+  if (vapidKeys !== undefined && vapidInPlace !== undefined && !vapidKeys.equals(vapidInPlace)) {
+    throw new Error(
+      `${vapidTarget} differs from ${vapidSource}; move it away first (the backup's keys keep devices' notifications working)`,
+    );
+  }
 
   // The first folder created, so a refused restore leaves no empty DATA_DIR behind either.
   const createdDir = mkdirSync(dataDir, { recursive: true });
@@ -172,14 +199,20 @@ export function restoreDatabase({ from, env, ...options }: RestoreOptions): Rest
     const summary = checkCopy(partial, source, APP_TABLES);
     placeWithoutOverwrite(partial, target);
     const writeSecret = secret !== undefined && secretInPlace === undefined;
-    if (writeSecret) {
-      try {
+    const writeVapid = vapidKeys !== undefined && vapidInPlace === undefined;
+    try {
+      if (writeSecret) {
         writeFileSync(secretTarget, `${secret}\n`, { mode: 0o600, flag: 'wx' });
         fsyncFile(secretTarget);
-      } catch (error) {
-        rmSync(target, { force: true });
-        throw error;
       }
+      if (writeVapid) {
+        writeFileSync(vapidTarget, vapidKeys, { mode: 0o600, flag: 'wx' });
+        fsyncFile(vapidTarget);
+      }
+    } catch (error) {
+      rmSync(target, { force: true });
+      if (writeSecret) rmSync(secretTarget, { force: true });
+      throw error;
     }
     fsyncFile(dataDir);
     restored = true;
@@ -188,6 +221,8 @@ export function restoreDatabase({ from, env, ...options }: RestoreOptions): Rest
       file: target,
       sessionSecretFile: secretTarget,
       sessionSecret: writeSecret ? 'restored' : secret === undefined ? 'not in the backup' : 'already in place',
+      vapidKeysFile: vapidTarget,
+      vapidKeys: writeVapid ? 'restored' : vapidKeys === undefined ? 'not in the backup' : 'already in place',
     };
   } finally {
     removeDatabaseFile(partial);

@@ -17,6 +17,9 @@ try {
       ? `session secret written: ${result.sessionSecretFile} (keep it with the backup, it is a secret)`
       : `session secret not written: ${result.sessionSecretNote}`,
   );
+  if (result.vapidKeysFile) {
+    console.log(`push keys written: ${result.vapidKeysFile} (keep them with the backup, they are secret)`);
+  }
 } catch (error) {
   console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -23,6 +23,14 @@ try {
         'or QR handover links given out before stop working',
     }[result.sessionSecret],
   );
+  console.log(
+    {
+      restored: `push keys restored: ${result.vapidKeysFile}`,
+      'already in place': `push keys: the same ones are already at ${result.vapidKeysFile}`,
+      'not in the backup':
+        'no push keys beside the backup: unless VAPID_* is set, new ones are made and every device must turn notifications on again',
+    }[result.vapidKeys],
+  );
 } catch (error) {
   console.error(`restore failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
