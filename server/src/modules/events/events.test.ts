@@ -5,17 +5,21 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParcelChange } from '../../db/change-feed.ts';
 import { changeChannel } from '../../db/change-feed.ts';
+import { echoesOf } from '../../test/echoes.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp, testStore } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { listenLocally, openEventStream, type SseStream } from '../../test/sse.ts';
 
 let t: TestApp;
 let baseUrl: string;
+/** Waits until this instance has heard every change so far (PostgreSQL echoes them a moment later). */
+let heardAll: () => Promise<void>;
 let admin: SignedIn;
 const streams: SseStream[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await listenLocally(t.app);
+  heardAll = echoesOf(t.app);
 
   admin = await signInSuperadmin(t.app);
 });
@@ -24,7 +28,12 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * A stream opened once every change made so far has been heard, as a page opened after them: its
+ * first message is what the test does next (on PostgreSQL a change comes back a moment later).
+ */
 async function subscribe(topics: string, cookie?: string, headers: Record<string, string> = {}) {
+  await heardAll();
   const stream = await openEventStream(baseUrl, topics, { ...headers, ...(cookie ? { cookie } : {}) });
   streams.push(stream);
   expect(stream.status).toBe(200);
