@@ -28,9 +28,22 @@ test.describe('every action’s result is shown, even when live updates removed 
       await page.goto('/FutarraVaroCsomagok');
       buttons.push((await revealCard(page, parcel.id)).getByRole('button', { name: 'Csomag felvétele' }));
     }
-    // Both taps at once, as two thumbs would: a click's actionability checks (scroll, stability) take
-    // long enough for the first pickup's live update to remove the other card before it is clicked.
-    await Promise.all(buttons.map((button) => button.evaluate((element: HTMLElement) => element.click())));
+    // Both taps at once, as two thumbs would: each request is held until both have been sent, so
+    // neither reaches the server — nor its live update the other page — before the other tap.
+    let bothSent!: () => void;
+    const sent = new Promise<void>((resolve) => {
+      bothSent = resolve;
+    });
+    let held = 0;
+    for (const { page } of runners) {
+      await page.route(`**/api/parcels/${parcel.id}/pickup`, async (route) => {
+        held += 1;
+        if (held === runners.length) bothSent();
+        await sent;
+        await route.continue();
+      });
+    }
+    await Promise.all(buttons.map((button) => button.click()));
 
     // Both answers are read while their toasts are up: a toast closes by itself after a few seconds,
     // so one page's answer must not wait behind the other page's live update.
