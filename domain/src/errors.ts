@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   account_not_found: 404,
   runner_not_found: 404,
   push_device_not_found: 404, // a device of another account, or one already removed
+  trip_not_found: 404, // a saved trip of another runner, or one already deleted
 
   // 409: the thing is not in a state that allows it
   parcel_taken: 409, // a pickup or assignment lost to another
@@ -53,6 +54,7 @@ export const ERROR_STATUS = {
   user_name_taken: 409,
   email_taken: 409,
   idempotency_key_in_flight: 409, // the first request with this Idempotency-Key has not finished yet
+  saved_trips_limit: 409, // a runner already has SAVED_TRIPS_MAX saved trips
 
   // 422: understood, but a rule refuses it
   too_far: 422, // delivery farther than 15 m from the door (SPEC §4)

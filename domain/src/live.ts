@@ -16,12 +16,22 @@ export const MAX_LIVE_TOPICS = 20;
 export const LIVE_CHANGE_KINDS = [...PARCEL_EVENT_KINDS, 'runner_located'] as const;
 export type LiveChangeKind = (typeof LIVE_CHANGE_KINDS)[number];
 
+/**
+ * Not a change of the parcel but an offer to one runner (issue 13, docs/decisions/0021): a new
+ * parcel fits one of their active saved trips. Sent on their `me` topic only, without an `id:`
+ * line (offers are not replayed on reconnect), with the trip and the minutes it adds.
+ */
+export const TRIP_OFFER_KIND = 'trip_offer';
+
 /** The `data:` of every `event: change` message: enough to patch or refetch, nothing private. */
 export const liveChangeSchema = z.object({
   topic: z.string(),
-  kind: z.enum(LIVE_CHANGE_KINDS),
+  kind: z.enum([...LIVE_CHANGE_KINDS, TRIP_OFFER_KIND]),
   parcelId: z.string(),
   status: z.enum(PARCEL_STATUSES),
+  /** trip_offer only: the saved trip's id and the whole minutes the parcel adds to it. */
+  tripId: z.string().optional(),
+  addedMinutes: z.number().int().optional(),
 });
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 

@@ -10,6 +10,8 @@ import { runner } from './messages/hu/runner.ts';
 import { sender } from './messages/hu/sender.ts';
 import { shell } from './messages/hu/shell.ts';
 import { tracking } from './messages/hu/tracking.ts';
+import { tripScreens } from './messages/hu/trip-screens.ts';
+import { trips } from './messages/hu/trips.ts';
 
 /**
  * The Hungarian catalogue: every text a person reads, from the server and the web, with typed keys
@@ -29,6 +31,8 @@ export const hu = {
   ...replays,
   ...offline,
   ...notifications,
+  ...trips,
+  ...tripScreens,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -45,6 +49,8 @@ export const huAreas = {
   replays,
   offline,
   notifications,
+  trips,
+  tripScreens,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

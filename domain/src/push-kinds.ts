@@ -8,6 +8,7 @@ import { paths } from './paths.ts';
  * - sent_picked_up, sent_delivered: the sender of a parcel
  * - incoming_on_its_way, incoming_delivered: an account whose address is the parcel's receiver address
  * - assigned: a runner the back office gave a parcel to
+ * - trip_offer: a runner one of whose active saved trips a new parcel fits (issue 13, docs/decisions/0021)
  */
 export const PUSH_KINDS = [
   'sent_picked_up',
@@ -15,6 +16,7 @@ export const PUSH_KINDS = [
   'incoming_on_its_way',
   'incoming_delivered',
   'assigned',
+  'trip_offer',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
@@ -27,6 +29,7 @@ export const pushKindLabels: Record<PushKind, string> = {
   incoming_on_its_way: messages.pushKindIncomingOnItsWay,
   incoming_delivered: messages.pushKindIncomingDelivered,
   assigned: messages.pushKindAssigned,
+  trip_offer: messages.pushKindTripOffer,
 };
 
 /** The notification's title per kind (the service worker shows it). */
@@ -36,6 +39,7 @@ export const pushKindTitles: Record<PushKind, string> = {
   incoming_on_its_way: messages.pushTitleIncomingOnItsWay,
   incoming_delivered: messages.pushTitleIncomingDelivered,
   assigned: messages.pushTitleAssigned,
+  trip_offer: messages.pushTitleTripOffer,
 };
 
 const statusTexts: Record<PushKind, (parcelId: string) => string> = {
@@ -44,6 +48,7 @@ const statusTexts: Record<PushKind, (parcelId: string) => string> = {
   incoming_on_its_way: messages.pushStatusIncomingOnItsWay,
   incoming_delivered: messages.pushStatusIncomingDelivered,
   assigned: messages.pushStatusAssigned,
+  trip_offer: messages.pushStatusTripOffer,
 };
 
 /**
@@ -64,6 +69,11 @@ export function pushMessage(type: PushKind, parcelId: string): PushMessage {
     type,
     parcelId,
     status: statusTexts[type](parcelId),
-    url: type === 'assigned' ? paths.inProgressParcels : paths.tracking(parcelId),
+    url:
+      type === 'assigned'
+        ? paths.inProgressParcels
+        : type === 'trip_offer'
+          ? paths.runnerTrip
+          : paths.tracking(parcelId),
   };
 }

@@ -29,6 +29,8 @@ import { pushPlugin } from './modules/push/plugin.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { runnerRoutes } from './modules/runners/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { tripOffersPlugin } from './modules/trips/plugin.ts';
+import { tripRoutes } from './modules/trips/routes.ts';
 import { userDirectoryRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -146,6 +148,8 @@ export async function buildApp({
   await app.register(changeFeedPlugin);
   // Before the routes: it lists its header and refusals on each state-changing route (ADR 0017).
   await app.register(idempotencyPlugin);
+  // Before push: the notifier offers new parcels to saved trips by push too (docs/decisions/0021).
+  await app.register(tripOffersPlugin);
   await app.register(pushPlugin);
 
   // Only the API is compressed on the fly and rate limited: the web build beside it comes
@@ -187,6 +191,7 @@ export async function buildApp({
       await api.register(handoverRoutes);
       await api.register(locationRoutes);
       await api.register(pushRoutes);
+      await api.register(tripRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.
       api.setNotFoundHandler({ preHandler: api.rateLimit() }, () => {
         throw refuse('not_found', messages.notFound);

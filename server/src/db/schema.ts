@@ -101,6 +101,28 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_muted_kinds: PushMutedKindsTable;
   push_claims: PushClaimsTable;
+  saved_trips: SavedTripsTable;
+}
+
+/** A runner's saved trip (modules/trips, docs/decisions/0021): only its owner reads it. */
+export interface SavedTripsTable {
+  id: Generated<number>;
+  account_id: number;
+  label: string;
+  from_lat: number;
+  from_lng: number;
+  to_lat: number;
+  to_lng: number;
+  /** TravelMode. */
+  mode: string;
+  max_detour_minutes: number;
+  /** ISO weekdays, comma-separated: '1,2,3,4,5'. */
+  weekdays: string;
+  /** 'HH:MM', Budapest time. */
+  time: string;
+  /** 0 or 1. */
+  paused: number;
+  created_at: IsoTime;
 }
 
 /** A device that gets an account's push notifications (modules/push, docs/decisions/0018). */

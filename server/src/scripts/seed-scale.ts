@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { migrateToLatest, openStore } from '../db/database.ts';
 import { SCALE_PASSWORD, seedScale } from '../seed/scale.ts';
 
-// npm run seed:scale -- --parcels 1000000 [--users 40000] [--runners 500] [--no-events]
+// npm run seed:scale -- --parcels 1000000 [--users 40000] [--runners 500] [--no-events] [--old-waiting-share 0.05]
 // Fills the configured database (DATA_DIR's SQLite file, or DATABASE_URL) with bulk test data.
 const { values } = parseArgs({
   options: {
@@ -11,6 +11,8 @@ const { values } = parseArgs({
     users: { type: 'string' },
     runners: { type: 'string' },
     'no-events': { type: 'boolean', default: false },
+    // 0.05 leaves ~50 k of 1 M parcels waiting (the trip query's figure, issue 13); default 0.01, ~13 k.
+    'old-waiting-share': { type: 'string', default: '0.01' },
   },
 });
 
@@ -29,6 +31,12 @@ const parcels = count('parcels', values.parcels, 100_000);
 const users = count('users', values.users, Math.max(100, Math.round(parcels / 25)));
 const runners = count('runners', values.runners, Math.max(10, Math.round(parcels / 2000)));
 
+const oldWaitingShare = Number(values['old-waiting-share']);
+if (!(oldWaitingShare >= 0 && oldWaitingShare <= 1)) {
+  console.error(`--old-waiting-share must be between 0 and 1, not ${values['old-waiting-share']}`);
+  process.exit(2);
+}
+
 const config = loadConfig();
 const store = openStore(config);
 try {
@@ -40,6 +48,7 @@ try {
     users,
     runners,
     events: !values['no-events'],
+    oldWaitingShare,
     log: (line) => console.log(`  ${line}`),
   });
   console.log(`done in ${(ms / 1000).toFixed(1)} s. Accounts ${tag}_u0… (users) and ${tag}_f0… (runners),`);

@@ -23,6 +23,8 @@ export interface ScaleOptions {
   runners: number;
   /** Timeline rows (created, picked up, delivered) for every parcel; the tracking view reads them. */
   events: boolean;
+  /** Of the parcels older than a week, the share still waiting (default 0.01: ~13 k of 1 M wait). */
+  oldWaitingShare?: number;
   log?: (line: string) => void;
 }
 
@@ -176,10 +178,10 @@ async function insertAccounts(
 const skewed = <T>(items: readonly T[]): T => items[Math.floor(items.length * Math.random() ** 2)] as T;
 
 /** Status and times for a parcel created at `createdAt`: the older, the likelier it has arrived. */
-function lifecycle(createdAt: number, now: number) {
+function lifecycle(createdAt: number, now: number, oldWaitingShare: number) {
   const age = now - createdAt;
   const r = Math.random();
-  const [waiting, moving] = age < DAY_MS ? [0.6, 0.3] : age < 7 * DAY_MS ? [0.1, 0.2] : [0.01, 0.01];
+  const [waiting, moving] = age < DAY_MS ? [0.6, 0.3] : age < 7 * DAY_MS ? [0.1, 0.2] : [oldWaitingShare, 0.01];
   const status: ParcelStatus = r < waiting ? 'waiting' : r < waiting + moving ? 'in_transit' : 'delivered';
   if (status === 'waiting') return { status, pickedUpAt: null, deliveredAt: null };
   const pickedUpAt = Math.min(now - 2000, createdAt + 5 * 60_000 + int(6 * 3_600_000));
@@ -289,7 +291,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
             // Oldest first, as a year of real use would have written them: index inserts stay local.
             const createdAt =
               yearAgo + Math.floor(((done + parcels.length + Math.random()) / options.parcels) * YEAR_MS);
-            const life = lifecycle(createdAt, now);
+            const life = lifecycle(createdAt, now, options.oldWaitingShare ?? 0.01);
             const runner = life.status === 'waiting' ? null : skewed(runners);
             const id = ids.next();
             parcels.push({

@@ -13,6 +13,7 @@ import { listAndSearchIndexes } from './0010-list-and-search-indexes.ts';
 import { commitTimeTriggers } from './0011-commit-time-triggers.ts';
 import { idempotencyKeys } from './0012-idempotency-keys.ts';
 import { pushSubscriptions } from './0013-push-subscriptions.ts';
+import { trips } from './0014-trips.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -33,5 +34,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011-commit-time-triggers': commitTimeTriggers(dialect),
     '0012-idempotency-keys': idempotencyKeys(dialect),
     '0013-push-subscriptions': pushSubscriptions(dialect),
+    '0014-trips': trips(dialect),
   };
 }

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { LIVE_EVENT, type LiveChange, type LiveTopic } from '@csomag/domain/live';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoggedChange } from '../../db/change-feed.ts';
-import { type ChangeFacts, describeChange, type Subscriber, topicsOf } from './topics.ts';
+import { type ChangeFacts, describeChange, mayHearOffer, type Subscriber, topicsOf } from './topics.ts';
 
 /** What was committed after an event id, from the shared change log; null when it cannot say. */
 export type Replay = (afterId: number, limit: number) => Promise<LoggedChange[] | null>;
@@ -160,6 +160,20 @@ export class LiveHub {
     // Unknown or too far behind: nothing to replay; the client refetches its lists on reconnect.
     for (const entry of [...(missed ?? []), ...(stream.pending ?? [])]) this.send(stream, new ChangeMessages(entry));
     stream.pending = undefined;
+  }
+
+  /**
+   * A trip offer (docs/decisions/0021) to one runner's `me` streams on this instance: serialised once
+   * for that runner, written without an `id:` line (not replayed: an offer is for now, and its
+   * parcel is in the waiting list anyway). Streams still reading their replay miss it.
+   */
+  offer(userName: string, data: LiveChange) {
+    let message: Buffer | undefined;
+    for (const stream of this.streams) {
+      if (stream.pending || !mayHearOffer(stream.subscriber, userName)) continue;
+      message ??= Buffer.from(`event: ${LIVE_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
+      this.write(stream, message);
+    }
   }
 
   /** Queues a committed change for every stream it concerns; it goes out after those before it. */

@@ -1,4 +1,4 @@
-import { parseTopics } from '@csomag/domain/live';
+import { parseTopics, TRIP_OFFER_KIND } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,11 +52,23 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     app.metrics.changeReceived(entry.change.kind, Date.now() - entry.at);
     hub.publish(entry);
   });
+  // Each instance offers new parcels to the saved trips of the runners whose streams it holds.
+  const stopOffers = app.tripOffers.onOffer((offer) =>
+    hub.offer(offer.userName, {
+      topic: 'me',
+      kind: TRIP_OFFER_KIND,
+      parcelId: offer.parcelId,
+      status: 'waiting',
+      tripId: offer.tripId,
+      addedMinutes: offer.addedMinutes,
+    }),
+  );
   app.metrics.countStreams(() => hub.size);
   app.lifecycle.onDrain(() => hub.drain());
   // Open streams would keep app.close() (tests, graceful shutdown) waiting forever.
   app.addHook('preClose', async () => {
     unsubscribe();
+    stopOffers();
     hub.close();
     await leases.close().catch((error) => app.log.warn({ err: error }, 'releasing stream leases failed'));
   });

@@ -94,5 +94,9 @@ export function topicsOf(subscriber: Subscriber, change: ChangeFacts): LiveTopic
   return matched;
 }
 
+/** Whether a trip offer to the runner `userName` (lower case) goes to this subscriber: that runner's `me` topic. */
+export const mayHearOffer = (subscriber: Subscriber, userName: string) =>
+  subscriber.userName === userName && subscriber.topics.includes('me') && mayParcel(subscriber.actor, 'listCarried');
+
 /** topicsOf for one subscriber and one change. */
 export const topicsFor = (subscriber: Subscriber, change: ParcelChange) => topicsOf(subscriber, describeChange(change));

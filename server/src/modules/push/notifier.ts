@@ -73,8 +73,15 @@ export async function recipientsOf(db: Kysely<Database>, change: ParcelChange): 
   return [...recipients].map(([accountId, kind]) => ({ accountId, kind }));
 }
 
+/** The runners a new parcel is offered to (modules/trips/offers.ts): push kind trip_offer. */
+export interface TripOfferSource {
+  offersFor(entry: LoggedChange): Promise<readonly { accountId: number }[]>;
+}
+
 export interface PushNotifierOptions {
   db: Kysely<Database>;
+  /** Absent: no trip offers by push. */
+  tripOffers?: TripOfferSource;
   changeFeed: ChangeFeed;
   vapid: VapidDetails;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -153,7 +160,7 @@ export class PushNotifier {
   }
 
   private heard(entry: LoggedChange) {
-    if (happeningOf(entry.change)) {
+    if (happeningOf(entry.change) || (entry.change.kind === 'created' && this.options.tripOffers)) {
       const taken = this.changes.push(() => this.handle(entry));
       if (!taken) {
         this.changeCounter.inc({ outcome: 'dropped' });
@@ -171,12 +178,21 @@ export class PushNotifier {
     // Closing: leave the change unclaimed, for an instance that stays up to send.
     if (this.closing.signal.aborted) return;
     try {
+      // A new parcel is news only to runners it fits (looked up once per instance, shared with the
+      // live offers): when none, nothing is claimed.
+      if (!happeningOf(entry.change) && ((await this.options.tripOffers?.offersFor(entry)) ?? []).length === 0) return;
       if (!(await this.claim(entry.id))) {
         this.changeCounter.inc({ outcome: 'claimed_elsewhere' });
         return;
       }
       this.changeCounter.inc({ outcome: 'sent' });
       const recipients = await recipientsOf(db, entry.change);
+      // A new parcel: the runners whose active saved trips it fits (never a parcel's sender: a runner).
+      for (const offer of (await this.options.tripOffers?.offersFor(entry)) ?? []) {
+        if (!recipients.some((r) => r.accountId === offer.accountId)) {
+          recipients.push({ accountId: offer.accountId, kind: 'trip_offer' });
+        }
+      }
       if (recipients.length === 0) return;
       const ids = recipients.map((r) => r.accountId);
       const muted = await db

@@ -13,6 +13,7 @@ export const pushPlugin = fp(async (app) => {
   const notifier = new PushNotifier({
     db: app.store.db,
     changeFeed: app.changeFeed,
+    tripOffers: app.tripOffers,
     vapid: app.config.vapid,
     log: app.log,
     registry: app.metrics.registry,

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { TIME_ZONE } from './constants.ts';
+import { distanceMetres } from './geo.ts';
+import { messages } from './messages.ts';
+import { type Coordinates, coordinatesSchema, parcelSchema } from './parcel.ts';
+import {
+  TRAVEL_MODES,
+  TRIP_DETOUR_DEFAULT_MINUTES,
+  TRIP_DETOUR_MAX_MINUTES,
+  TRIP_DETOUR_MIN_MINUTES,
+  TRIP_MAX_KM,
+} from './trips.ts';
+
+/**
+ * The trips API (issue 13, docs/decisions/0021): POST /api/trips/matches — the waiting parcels
+ * that fit a trip — and a runner's saved trips, GET·POST /api/me/trips, PATCH·DELETE /api/me/trips/:id.
+ */
+
+/** Start and end closer than this are the same place. */
+export const TRIP_SAME_POINT_M = 50;
+/** A trip's departure may lie this far in the past (clocks drift, the form was filled in slowly). */
+export const TRIP_DEPARTURE_SKEW_MS = 5 * 60 * 1000;
+/** At most this many matches are answered, best first. */
+export const TRIP_MATCHES_MAX = 50;
+/** Saved trips per runner. */
+export const SAVED_TRIPS_MAX = 20;
+export const TRIP_LABEL_MAX = 60;
+/** A saved trip is active (offers new parcels) from this long before its departure until it. */
+export const TRIP_ACTIVE_WINDOW_MS = 60 * 60 * 1000;
+
+export const travelModeSchema = z.enum(TRAVEL_MODES, { error: messages.tripModeInvalid });
+
+const detourError = { error: messages.tripDetourInvalid(TRIP_DETOUR_MIN_MINUTES, TRIP_DETOUR_MAX_MINUTES) };
+export const maxDetourField = z
+  .number(detourError)
+  .int(detourError)
+  .min(TRIP_DETOUR_MIN_MINUTES, detourError)
+  .max(TRIP_DETOUR_MAX_MINUTES, detourError);
+
+/** Refuses a trip whose ends are the same place or too far apart (on `to`). */
+function checkEnds(trip: { from: Coordinates; to: Coordinates }, context: z.RefinementCtx) {
+  const metres = distanceMetres(trip.from, trip.to);
+  if (metres < TRIP_SAME_POINT_M) context.addIssue({ code: 'custom', path: ['to'], message: messages.tripSamePoints });
+  else if (metres > TRIP_MAX_KM * 1000) {
+    context.addIssue({ code: 'custom', path: ['to'], message: messages.tripTooLong(TRIP_MAX_KM) });
+  }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** The calendar day (YYYY-MM-DD) in Budapest at an instant. */
+export const budapestDay = (at: number) => dayFormat.format(new Date(at));
+const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+const isoWithOffset = z.iso.datetime({ offset: true });
+/**
+ * 'now' or an ISO date-time with an offset, today or tomorrow in Budapest, not in the past (a few
+ * minutes of skew allowed). Answers the ISO instant (UTC) or 'now'.
+ */
+export const departureField = z
+  .string({ error: messages.tripDepartureInvalid })
+  .superRefine((value, context) => {
+    if (value === 'now') return;
+    const at = Date.parse(value);
+    if (!isoWithOffset.safeParse(value).success || Number.isNaN(at)) {
+      return context.addIssue({ code: 'custom', message: messages.tripDepartureInvalid });
+    }
+    const now = Date.now();
+    if (at < now - TRIP_DEPARTURE_SKEW_MS) context.addIssue({ code: 'custom', message: messages.tripDepartureInPast });
+    else if (budapestDay(at) > nextDay(budapestDay(now))) {
+      context.addIssue({ code: 'custom', message: messages.tripDepartureTooLate });
+    }
+  })
+  .transform((value) => (value === 'now' ? 'now' : new Date(value).toISOString()));
+
+/** POST /api/trips/matches: the trip. */
+export const tripQuerySchema = z
+  .object({
+    from: coordinatesSchema,
+    to: coordinatesSchema,
+    mode: travelModeSchema,
+    departure: departureField.default('now'),
+    maxDetourMinutes: maxDetourField.default(TRIP_DETOUR_DEFAULT_MINUTES),
+  })
+  .superRefine(checkEnds);
+export type TripQuery = z.infer<typeof tripQuerySchema>;
+export type TripQueryInput = z.input<typeof tripQuerySchema>;
+
+/** A waiting parcel as GET /api/parcels/waiting shows it, and the whole minutes it adds (rounded up). */
+export const tripMatchSchema = parcelSchema.extend({ addedMinutes: z.number().int().nonnegative() });
+export type TripMatch = z.infer<typeof tripMatchSchema>;
+
+/**
+ * Ranked by added minutes, then the parcel's age (oldest first), at most TRIP_MATCHES_MAX.
+ * `trip.minutes`: the trip without a parcel, whole minutes rounded up.
+ */
+export const tripMatchesResponseSchema = z.object({
+  matches: z.array(tripMatchSchema),
+  trip: z.object({ minutes: z.number().int().nonnegative() }),
+});
+export type TripMatchesResponse = z.infer<typeof tripMatchesResponseSchema>;
+
+/** ISO weekdays: 1 Monday … 7 Sunday. 'Hétköznap' is 1–5. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const WORKDAYS = [1, 2, 3, 4, 5] as const;
+const weekdaysError = { error: messages.tripWeekdaysInvalid };
+export const weekdaysField = z
+  .array(z.number(weekdaysError).int(weekdaysError).min(1, weekdaysError).max(7, weekdaysError), weekdaysError)
+  .min(1, weekdaysError)
+  .max(7, weekdaysError)
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+
+/** 'HH:MM', 00:00–23:59, Budapest time. */
+export const tripTimeField = z
+  .string({ error: messages.tripTimeInvalid })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.tripTimeInvalid });
+
+export const tripLabelField = z
+  .string({ error: messages.tripLabelInvalid(TRIP_LABEL_MAX) })
+  .trim()
+  .min(1, { error: messages.tripLabelInvalid(TRIP_LABEL_MAX) })
+  .max(TRIP_LABEL_MAX, { error: messages.tripLabelInvalid(TRIP_LABEL_MAX) });
+
+const savedTripFields = {
+  label: tripLabelField,
+  from: coordinatesSchema,
+  to: coordinatesSchema,
+  mode: travelModeSchema,
+  maxDetourMinutes: maxDetourField,
+  weekdays: weekdaysField,
+  time: tripTimeField,
+  paused: z.boolean({ error: messages.tripPausedInvalid }),
+};
+
+/** POST /api/me/trips. */
+export const savedTripBodySchema = z
+  .object({
+    ...savedTripFields,
+    maxDetourMinutes: maxDetourField.default(TRIP_DETOUR_DEFAULT_MINUTES),
+    paused: savedTripFields.paused.default(false),
+  })
+  .superRefine(checkEnds);
+export type SavedTripBody = z.infer<typeof savedTripBodySchema>;
+export type SavedTripBodyInput = z.input<typeof savedTripBodySchema>;
+
+/**
+ * PATCH /api/me/trips/:id: any of the fields ({paused: true} pauses, {paused: false} resumes).
+ * The server checks the merged trip with savedTripBodySchema's rules.
+ */
+export const savedTripPatchSchema = z
+  .object(savedTripFields)
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { error: messages.tripPatchEmpty });
+export type SavedTripPatch = z.infer<typeof savedTripPatchSchema>;
+
+export const savedTripParamsSchema = z.object({ id: z.string().regex(/^[0-9]{1,15}$/, { error: messages.notFound }) });
+
+/** A saved trip as its owner sees it; `nextDepartureAt`: the next occurrence of weekday + time in Budapest. */
+export const savedTripSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  from: coordinatesSchema,
+  to: coordinatesSchema,
+  mode: travelModeSchema,
+  maxDetourMinutes: z.number().int(),
+  weekdays: z.array(z.number().int()),
+  time: z.string(),
+  paused: z.boolean(),
+  nextDepartureAt: z.iso.datetime(),
+  /** Not paused and departing within TRIP_ACTIVE_WINDOW_MS: new fitting parcels are offered. */
+  active: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type SavedTrip = z.infer<typeof savedTripSchema>;
+export const savedTripListSchema = z.object({ items: z.array(savedTripSchema) });
+export type SavedTripList = z.infer<typeof savedTripListSchema>;
+
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  weekday: 'short',
+});
+const WEEKDAY_NUMBER: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+function budapestParts(at: number) {
+  const parts = Object.fromEntries(partsFormat.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: WEEKDAY_NUMBER[parts.weekday ?? 'Mon'] ?? 1,
+  };
+}
+
+/** The instant of a Budapest wall-clock time (the earlier one in the autumn's repeated hour). */
+function budapestInstant(year: number, month: number, day: number, hour: number, minute: number): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const p = budapestParts(guess);
+    const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    guess = wall - (seen - guess);
+  }
+  return guess;
+}
+
+/** The next departure of a saved trip at or after `now` (ms): its weekdays at its time, in Budapest. */
+export function nextDeparture(trip: { weekdays: readonly number[]; time: string }, now: number): number {
+  const [hour = 0, minute = 0] = trip.time.split(':').map(Number);
+  for (let offset = 0; offset <= 8; offset++) {
+    const p = budapestParts(now + offset * 86_400_000);
+    if (!trip.weekdays.includes(p.weekday)) continue;
+    const at = budapestInstant(p.year, p.month, p.day, hour, minute);
+    if (at >= now) return at;
+  }
+  // Unreachable with at least one weekday; a week ahead keeps the type total.
+  return now + 7 * 86_400_000;
+}
+
+/** Whether a saved trip offers new parcels at `now`: not paused, departing within the next hour. */
+export function isTripActive(trip: { weekdays: readonly number[]; time: string; paused: boolean }, now: number) {
+  return !trip.paused && nextDeparture(trip, now) - now <= TRIP_ACTIVE_WINDOW_MS;
+}

@@ -1,0 +1,145 @@
+import { distanceMetres, EARTH_RADIUS_M } from './geo.ts';
+import type { Coordinates } from './parcel.ts';
+
+/**
+ * Trips (issue 13): how long a runner's trip takes, how many minutes a parcel adds to it, and the
+ * candidate filter that finds the parcels that may fit without ever dropping one that does.
+ * The travel-time model is a port (TravelTimeModel): a timetable-based router can replace the
+ * straight-line model without touching the matching (docs/decisions/0020).
+ */
+
+export const TRAVEL_MODES = ['walk', 'bike', 'transit'] as const;
+export type TravelMode = (typeof TRAVEL_MODES)[number];
+
+/**
+ * Assumptions, in one place (docs/decisions/0020): streets are not straight — a path is the
+ * great-circle distance times DETOUR_FACTOR; walking ~4.8 km/h, cycling ~15 km/h; public
+ * transport is walking for short hops and, for longer ones, a door-to-door average speed plus the
+ * wait, whichever is quicker.
+ */
+export const DETOUR_FACTOR = 1.3;
+export const WALK_KMH = 4.8;
+export const BIKE_KMH = 15;
+/** Door to door, Budapest's trams, buses and metro averaged with their stops. */
+export const TRANSIT_KMH = 18;
+/**
+ * Waiting for the next vehicle, once per public-transport leg: half of a 5–10-minute daytime
+ * headway (the walk to and from stops is in DETOUR_FACTOR). A parcel picked up and delivered
+ * mid-trip adds two legs: ~8 minutes, inside the default detour.
+ */
+export const TRANSIT_OVERHEAD_MINUTES = 4;
+
+/** The minutes a trip's runner allows a parcel to add ('Legfeljebb ennyi kitérő'). */
+export const TRIP_DETOUR_DEFAULT_MINUTES = 10;
+export const TRIP_DETOUR_MIN_MINUTES = 1;
+export const TRIP_DETOUR_MAX_MINUTES = 120;
+/** A trip longer than this (great-circle) is refused: the country is ~530 km across. */
+export const TRIP_MAX_KM = 600;
+
+/** How long a leg takes; the matching asks nothing else of a model. */
+export interface TravelTimeModel {
+  /** Minutes from `from` to `to` by `mode`. Must be monotone in distance and obey the triangle inequality. */
+  minutes(from: Coordinates, to: Coordinates, mode: TravelMode): number;
+  /** A speed no leg by `mode` beats, km/h of great-circle distance: the candidate filter's bound. */
+  fastestKmh(mode: TravelMode): number;
+}
+
+const minutesAt = (km: number, kmh: number) => (km / kmh) * 60;
+
+/** The straight-line model above. */
+export const straightLineModel: TravelTimeModel = {
+  minutes(from, to, mode) {
+    const km = (distanceMetres(from, to) / 1000) * DETOUR_FACTOR;
+    if (mode === 'walk') return minutesAt(km, WALK_KMH);
+    if (mode === 'bike') return minutesAt(km, BIKE_KMH);
+    // The quicker of walking and riding (a linear time plus a constant): monotone, and the triangle
+    // inequality holds, so a parcel on the way adds ~0 and the filter below stays sound.
+    return Math.min(minutesAt(km, WALK_KMH), minutesAt(km, TRANSIT_KMH) + TRANSIT_OVERHEAD_MINUTES);
+  },
+  fastestKmh(mode) {
+    const kmh = mode === 'walk' ? WALK_KMH : mode === 'bike' ? BIKE_KMH : TRANSIT_KMH;
+    return kmh / DETOUR_FACTOR;
+  },
+};
+
+export interface TripLegs {
+  from: Coordinates;
+  to: Coordinates;
+  mode: TravelMode;
+}
+
+/**
+ * Minutes a parcel adds to the trip: start → pickup → delivery → end, against start → end.
+ * A parcel whose delivery point lies before its pickup along the trip adds the way back.
+ */
+export function addedMinutes(
+  trip: TripLegs,
+  pickup: Coordinates,
+  delivery: Coordinates,
+  model: TravelTimeModel = straightLineModel,
+): number {
+  const { from, to, mode } = trip;
+  const via =
+    model.minutes(from, pickup, mode) + model.minutes(pickup, delivery, mode) + model.minutes(delivery, to, mode);
+  return Math.max(0, via - model.minutes(from, to, mode));
+}
+
+/**
+ * The ellipse no fitting parcel's pickup or delivery point lies outside: with foci at the trip's
+ * ends, the greatest sum of great-circle distances (metres) to them. A point further than that
+ * from the two ends together cannot be reached and left within the allowed minutes, even at the
+ * model's fastest speed (each of pickup and delivery alone already adds at least its own detour).
+ */
+export function ellipseSumMetres(
+  trip: TripLegs,
+  maxAddedMinutes: number,
+  model: TravelTimeModel = straightLineModel,
+): number {
+  const budgetMinutes = model.minutes(trip.from, trip.to, trip.mode) + maxAddedMinutes;
+  return (budgetMinutes / 60) * model.fastestKmh(trip.mode) * 1000;
+}
+
+/** Whether `point` lies inside the trip's ellipse (the candidate filter, exact on the sphere). */
+export function withinEllipse(trip: TripLegs, point: Coordinates, sumMetres: number): boolean {
+  return distanceMetres(trip.from, point) + distanceMetres(point, trip.to) <= sumMetres;
+}
+
+export interface LatLngBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
+
+/**
+ * A latitude/longitude box holding the whole ellipse, for an index range scan. A point of the
+ * ellipse is within (sum + |from, to|) / 2 of each end (triangle inequality), so it lies in both
+ * ends' boxes of that reach; 2 % more covers the sphere in the longitude bound.
+ */
+export function ellipseBox(trip: TripLegs, sumMetres: number): LatLngBox {
+  const reach = (sumMetres + distanceMetres(trip.from, trip.to)) / 2;
+  const dLat = (reach / METRES_PER_DEGREE) * 1.02;
+  const around = ({ lat, lng }: Coordinates): LatLngBox => {
+    const nearestPole = Math.min(90, Math.abs(lat) + dLat);
+    const dLng = nearestPole >= 89 ? 180 : dLat / Math.cos((nearestPole * Math.PI) / 180);
+    return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+  };
+  const a = around(trip.from);
+  // The end's longitude as seen from the start (within 180°), so a trip across ±180° has one box.
+  const b = around({
+    lat: trip.to.lat,
+    lng: trip.from.lng + ((((trip.to.lng - trip.from.lng) % 360) + 540) % 360) - 180,
+  });
+  const minLng = Math.max(a.minLng, b.minLng);
+  const maxLng = Math.min(a.maxLng, b.maxLng);
+  // A box reaching past ±180° would miss the points on the other side: every longitude, then.
+  const wraps = minLng < -180 || maxLng > 180;
+  return {
+    minLat: Math.max(a.minLat, b.minLat),
+    maxLat: Math.min(a.maxLat, b.maxLat),
+    minLng: wraps ? -180 : minLng,
+    maxLng: wraps ? 180 : maxLng,
+  };
+}

@@ -1,0 +1,174 @@
+import { TIME_ZONE } from '@csomag/domain/constants';
+import { isTripActive, TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
+import { ellipseSumMetres, straightLineModel, type TravelMode, type TripLegs } from '@csomag/domain/trips';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ChangeFeed, LoggedChange } from '../../db/change-feed.ts';
+import type { Database } from '../../db/schema.ts';
+import { BoundedQueue } from '../push/queue.ts';
+import { scoreParcel, wholeMinutes } from './service.ts';
+
+/** One runner told that a new parcel fits one of their saved trips. */
+export interface TripOffer {
+  changeId: number;
+  parcelId: string;
+  accountId: number;
+  /** Lower case, as the live hub's subscribers hold it. */
+  userName: string;
+  tripId: string;
+  label: string;
+  addedMinutes: number;
+}
+
+export type OfferListener = (offer: TripOffer) => void;
+
+/** Changes waiting to be looked at beyond this are dropped (logged), never memory without end. */
+const OFFER_QUEUE_LIMIT = 10_000;
+/** The offers of this many recent changes are remembered, so the live side and the push side share one look-up. */
+const REMEMBERED = 256;
+
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const budapestClock = (at: number) => clockFormat.format(new Date(at));
+
+/**
+ * Live trip offers (docs/decisions/0021). Off the change feed — never inside the request that
+ * created the parcel — each new parcel ('created') is matched against the saved trips departing
+ * within the hour, and each fitting trip's runner is offered it: on this instance's event streams
+ * (every instance does this for the streams it holds) and, once across instances, by push (the
+ * notifier asks offersFor the same change; the answer is shared).
+ */
+export class TripOffers {
+  /** The clock deciding which trips are active; tests set it. */
+  now: () => number = Date.now;
+  private readonly listeners = new Set<OfferListener>();
+  private readonly queue = new BoundedQueue(1, OFFER_QUEUE_LIMIT);
+  private readonly remembered = new Map<number, Promise<TripOffer[]>>();
+  private unsubscribe: (() => void) | undefined;
+  /** The newest change id heard, and who waits for a later one (settledThrough). */
+  private lastSeen = 0;
+  private seenWaiters: { id: number; wake: () => void }[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly changeFeed: ChangeFeed,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'debug'>,
+  ) {}
+
+  start() {
+    this.unsubscribe ??= this.changeFeed.subscribe((entry) => {
+      this.heard(entry);
+      this.lastSeen = Math.max(this.lastSeen, entry.id);
+      const ready = this.seenWaiters.filter((waiter) => waiter.id <= this.lastSeen);
+      this.seenWaiters = this.seenWaiters.filter((waiter) => waiter.id > this.lastSeen);
+      for (const waiter of ready) waiter.wake();
+    });
+  }
+
+  private heard(entry: LoggedChange) {
+    if (entry.change.kind !== 'created' || this.listeners.size === 0) return;
+    const taken = this.queue.push(async () => {
+      try {
+        for (const offer of await this.offersFor(entry)) for (const listener of this.listeners) listener(offer);
+      } catch (error) {
+        this.log.error({ err: error, changeId: entry.id }, 'trip offers for a change failed');
+      }
+    });
+    if (!taken) this.log.warn({ changeId: entry.id }, 'trip offer queue full: change not offered');
+  }
+
+  async close() {
+    this.unsubscribe?.();
+    await this.queue.idle();
+  }
+
+  /** Live offers go to `listener` (the event streams of this instance). */
+  onOffer(listener: OfferListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once this instance has heard the change `changeId` (or a later one) and offered all it heard: for tests. */
+  async settledThrough(changeId: number): Promise<void> {
+    if (this.lastSeen < changeId) {
+      await new Promise<void>((wake) => this.seenWaiters.push({ id: changeId, wake }));
+    }
+    await this.queue.idle();
+  }
+
+  /** The runners a created parcel is offered to; [] for any other change. */
+  offersFor(entry: LoggedChange): Promise<TripOffer[]> {
+    if (entry.change.kind !== 'created') return Promise.resolve([]);
+    let offers = this.remembered.get(entry.id);
+    if (!offers) {
+      offers = this.find(entry);
+      this.remembered.set(entry.id, offers);
+      if (this.remembered.size > REMEMBERED) {
+        const oldest = this.remembered.keys().next().value;
+        if (oldest !== undefined) this.remembered.delete(oldest);
+      }
+    }
+    return offers;
+  }
+
+  private async find(entry: LoggedChange): Promise<TripOffer[]> {
+    const parcel = await this.db
+      .selectFrom('parcels')
+      .select(['id', 'status', 'sender_lat', 'sender_lng', 'receiver_lat', 'receiver_lng'])
+      .where('id', '=', entry.change.parcelId)
+      .executeTakeFirst();
+    if (parcel?.status !== 'waiting') return [];
+    const now = this.now();
+    // Departing within the hour: the time of day between now and an hour on (round midnight too);
+    // the weekday is checked below. Served by saved_trips_paused_time.
+    const from = budapestClock(now);
+    const until = budapestClock(now + TRIP_ACTIVE_WINDOW_MS);
+    const trips = await this.db
+      .selectFrom('saved_trips')
+      .innerJoin('accounts', 'accounts.id', 'saved_trips.account_id')
+      .selectAll('saved_trips')
+      .select(['accounts.user_name', 'accounts.role'])
+      .where('saved_trips.paused', '=', 0)
+      .where((eb) =>
+        from <= until
+          ? eb.and([eb('saved_trips.time', '>=', from), eb('saved_trips.time', '<=', until)])
+          : eb.or([eb('saved_trips.time', '>=', from), eb('saved_trips.time', '<=', until)]),
+      )
+      .execute();
+    const pickup = { lat: parcel.sender_lat, lng: parcel.sender_lng };
+    const delivery = { lat: parcel.receiver_lat, lng: parcel.receiver_lng };
+    // One offer per runner: the trip it adds the fewest minutes to.
+    const offers = new Map<number, TripOffer>();
+    for (const trip of trips) {
+      if (trip.role !== 'runner') continue;
+      const weekdays = trip.weekdays.split(',').map(Number);
+      if (!isTripActive({ weekdays, time: trip.time, paused: false }, now)) continue;
+      const legs: TripLegs = {
+        from: { lat: trip.from_lat, lng: trip.from_lng },
+        to: { lat: trip.to_lat, lng: trip.to_lng },
+        mode: trip.mode as TravelMode,
+      };
+      const sum = ellipseSumMetres(legs, trip.max_detour_minutes, straightLineModel);
+      const added = scoreParcel(legs, trip.max_detour_minutes, sum, pickup, delivery);
+      if (added === null) continue;
+      const minutes = wholeMinutes(added);
+      const known = offers.get(trip.account_id);
+      if (known && known.addedMinutes <= minutes) continue;
+      offers.set(trip.account_id, {
+        changeId: entry.id,
+        parcelId: parcel.id,
+        accountId: trip.account_id,
+        userName: trip.user_name.toLowerCase(),
+        tripId: String(trip.id),
+        label: trip.label,
+        addedMinutes: minutes,
+      });
+    }
+    this.log.debug({ changeId: entry.id, offers: offers.size }, 'trip offers found');
+    return [...offers.values()];
+  }
+}

@@ -1,0 +1,237 @@
+import { messages } from '@csomag/domain/messages';
+import type { Coordinates } from '@csomag/domain/parcel';
+import {
+  isTripActive,
+  nextDeparture,
+  SAVED_TRIPS_MAX,
+  type SavedTrip,
+  type SavedTripBody,
+  type SavedTripPatch,
+  savedTripBodySchema,
+  TRIP_MATCHES_MAX,
+  type TripMatch,
+  type TripMatchesResponse,
+  type TripQuery,
+} from '@csomag/domain/trip-api';
+import {
+  addedMinutes,
+  ellipseBox,
+  ellipseSumMetres,
+  straightLineModel,
+  type TravelMode,
+  type TravelTimeModel,
+  type TripLegs,
+  withinEllipse,
+} from '@csomag/domain/trips';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { AccountRow, Database, SavedTripsTable } from '../../db/schema.ts';
+import { AppError, refuse } from '../../errors.ts';
+import { presentParcel } from '../parcels/present.ts';
+import { selectParcels } from '../parcels/service.ts';
+
+/**
+ * Whole minutes, rounded up; less than a second over is not a minute more (a parcel on the way adds
+ * 0, not 1: the great circle between two points of a parallel bows off it by a few metres).
+ */
+export const wholeMinutes = (minutes: number) => Math.max(0, Math.ceil(minutes - 0.01));
+
+interface Candidate {
+  id: string;
+  sender_lat: number;
+  sender_lng: number;
+  receiver_lat: number;
+  receiver_lng: number;
+  created_at: string;
+}
+
+/** Exact scoring of one candidate: its added minutes when it fits (both points in the ellipse, ≤ max), else null. */
+export function scoreParcel(
+  trip: TripLegs,
+  maxDetourMinutes: number,
+  sumMetres: number,
+  pickup: Coordinates,
+  delivery: Coordinates,
+  model: TravelTimeModel = straightLineModel,
+): number | null {
+  if (!withinEllipse(trip, pickup, sumMetres) || !withinEllipse(trip, delivery, sumMetres)) return null;
+  const added = addedMinutes(trip, pickup, delivery, model);
+  return added <= maxDetourMinutes + 1e-9 ? added : null;
+}
+
+/**
+ * POST /api/trips/matches: waiting parcels whose pickup lies in the trip's ellipse box (an index
+ * range on parcels_status_sender_point: status, sender_lat, then sender_lng) and whose delivery
+ * point does too; then the ellipse itself and the exact added minutes, best first, oldest first
+ * among equals. Only the matches shown are read in full.
+ */
+export async function findMatches(
+  db: Kysely<Database>,
+  query: TripQuery,
+  model: TravelTimeModel = straightLineModel,
+): Promise<TripMatchesResponse> {
+  const trip: TripLegs = { from: query.from, to: query.to, mode: query.mode };
+  const sum = ellipseSumMetres(trip, query.maxDetourMinutes, model);
+  const box = ellipseBox(trip, sum);
+  const candidates: Candidate[] = await db
+    .selectFrom('parcels')
+    .select(['id', 'sender_lat', 'sender_lng', 'receiver_lat', 'receiver_lng', 'created_at'])
+    // A literal, so both stores may use the partial index of waiting parcels' points (0014).
+    .where('status', '=', sql.lit('waiting'))
+    .where('sender_lat', '>=', box.minLat)
+    .where('sender_lat', '<=', box.maxLat)
+    .where('sender_lng', '>=', box.minLng)
+    .where('sender_lng', '<=', box.maxLng)
+    .where('receiver_lat', '>=', box.minLat)
+    .where('receiver_lat', '<=', box.maxLat)
+    .where('receiver_lng', '>=', box.minLng)
+    .where('receiver_lng', '<=', box.maxLng)
+    .execute();
+  const scored: { id: string; added: number; createdAt: string }[] = [];
+  for (const row of candidates) {
+    const added = scoreParcel(
+      trip,
+      query.maxDetourMinutes,
+      sum,
+      { lat: row.sender_lat, lng: row.sender_lng },
+      { lat: row.receiver_lat, lng: row.receiver_lng },
+      model,
+    );
+    if (added !== null) scored.push({ id: row.id, added: wholeMinutes(added), createdAt: row.created_at });
+  }
+  // Whole minutes first (what the runner sees), then the longest waiting.
+  scored.sort((a, b) => a.added - b.added || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const shown = scored.slice(0, TRIP_MATCHES_MAX);
+  const tripMinutes = wholeMinutes(model.minutes(trip.from, trip.to, trip.mode));
+  if (shown.length === 0) return { matches: [], trip: { minutes: tripMinutes } };
+  const rows = await selectParcels(db)
+    .where(
+      'parcels.id',
+      'in',
+      shown.map((s) => s.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const matches: TripMatch[] = shown.flatMap((s) => {
+    const row = byId.get(s.id);
+    // Picked up between the two reads: no longer waiting, not offered.
+    return row && row.status === 'waiting' ? [{ ...presentParcel(row), addedMinutes: s.added }] : [];
+  });
+  return { matches, trip: { minutes: tripMinutes } };
+}
+
+type SavedTripRow = Selectable<SavedTripsTable>;
+
+export function presentSavedTrip(row: SavedTripRow, now: number): SavedTrip {
+  const weekdays = row.weekdays.split(',').map(Number);
+  const paused = row.paused === 1 || (row.paused as unknown) === true;
+  return {
+    id: String(row.id),
+    label: row.label,
+    from: { lat: row.from_lat, lng: row.from_lng },
+    to: { lat: row.to_lat, lng: row.to_lng },
+    mode: row.mode as TravelMode,
+    maxDetourMinutes: row.max_detour_minutes,
+    weekdays,
+    time: row.time,
+    paused,
+    nextDepartureAt: new Date(nextDeparture({ weekdays, time: row.time }, now)).toISOString(),
+    active: isTripActive({ weekdays, time: row.time, paused }, now),
+    createdAt: row.created_at,
+  };
+}
+
+const columnsOf = (body: SavedTripBody) => ({
+  label: body.label,
+  from_lat: body.from.lat,
+  from_lng: body.from.lng,
+  to_lat: body.to.lat,
+  to_lng: body.to.lng,
+  mode: body.mode,
+  max_detour_minutes: body.maxDetourMinutes,
+  weekdays: body.weekdays.join(','),
+  time: body.time,
+  paused: body.paused ? 1 : 0,
+});
+
+export async function listSavedTrips(db: Kysely<Database>, runner: AccountRow, now: number) {
+  const rows = await db
+    .selectFrom('saved_trips')
+    .selectAll()
+    .where('account_id', '=', runner.id)
+    .orderBy('time')
+    .orderBy('id')
+    .execute();
+  return { items: rows.map((row) => presentSavedTrip(row, now)) };
+}
+
+/** At most SAVED_TRIPS_MAX per runner: counted and inserted in one transaction. */
+export async function createSavedTrip(db: Kysely<Database>, runner: AccountRow, body: SavedTripBody, now: number) {
+  const row = await db.transaction().execute(async (trx) => {
+    // Serialises one runner's concurrent saves on PostgreSQL (the account row's lock).
+    await trx.updateTable('accounts').set({ id: runner.id }).where('id', '=', runner.id).execute();
+    const { count } = await trx
+      .selectFrom('saved_trips')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('account_id', '=', runner.id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= SAVED_TRIPS_MAX) {
+      throw refuse('saved_trips_limit', messages.tripLimitReached(SAVED_TRIPS_MAX));
+    }
+    return trx
+      .insertInto('saved_trips')
+      .values({ account_id: runner.id, ...columnsOf(body), created_at: new Date(now).toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return presentSavedTrip(row, now);
+}
+
+const ownTrip = (db: Kysely<Database>, runner: AccountRow, id: string) =>
+  db.selectFrom('saved_trips').selectAll().where('id', '=', Number(id)).where('account_id', '=', runner.id);
+
+const notFound = () => refuse('trip_not_found', messages.tripNotFound);
+
+/** Edits, pauses or resumes the runner's own trip; the merged trip is checked as a new one would be. */
+export async function updateSavedTrip(
+  db: Kysely<Database>,
+  runner: AccountRow,
+  id: string,
+  patch: SavedTripPatch,
+  now: number,
+) {
+  const existing = await ownTrip(db, runner, id).executeTakeFirst();
+  if (!existing) throw notFound();
+  const current = presentSavedTrip(existing, now);
+  const merged = savedTripBodySchema.safeParse({
+    label: patch.label ?? current.label,
+    from: patch.from ?? current.from,
+    to: patch.to ?? current.to,
+    mode: patch.mode ?? current.mode,
+    maxDetourMinutes: patch.maxDetourMinutes ?? current.maxDetourMinutes,
+    weekdays: patch.weekdays ?? current.weekdays,
+    time: patch.time ?? current.time,
+    paused: patch.paused ?? current.paused,
+  });
+  if (!merged.success) {
+    const fields = Object.fromEntries(merged.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    throw new AppError('invalid_body', merged.error.issues[0]?.message ?? messages.invalidBody, fields);
+  }
+  const row = await db
+    .updateTable('saved_trips')
+    .set(columnsOf(merged.data))
+    .where('id', '=', existing.id)
+    .where('account_id', '=', runner.id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return presentSavedTrip(row, now);
+}
+
+export async function deleteSavedTrip(db: Kysely<Database>, runner: AccountRow, id: string) {
+  const deleted = await db
+    .deleteFrom('saved_trips')
+    .where('id', '=', Number(id))
+    .where('account_id', '=', runner.id)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound();
+}
