@@ -8,7 +8,14 @@ const userMenu = [
   'Profilom',
   'Csomagkövetés',
 ];
-const runnerMenu = ['Áttekintés', 'Futárra váró csomagok', 'Folyamatban lévő csomagok', 'Térkép', 'Profilom'];
+const runnerMenu = [
+  'Áttekintés',
+  'Futárra váró csomagok',
+  'Folyamatban lévő csomagok',
+  'Térkép',
+  'Útvonal',
+  'Profilom',
+];
 const adminMenu = [
   'Futár regisztráció',
   'Futárlistázás',

@@ -26,6 +26,7 @@ export const paths = {
   inProgressParcels: '/FolyamatbanLevoCsomagok',
   runnerQr: '/FutarQr',
   runnerMap: '/FutarTerkep',
+  runnerTrip: '/FutarUtvonal',
   runnerProfile: (userName: string) => `/FutarProfil/${encodeURIComponent(userName)}`,
   runnerProfilePattern: '/FutarProfil/:username',
   adminRegisterRunner: '/SaFutarReg',

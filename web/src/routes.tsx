@@ -30,6 +30,7 @@ const WaitingParcelsPage = page(() => import('./features/runner/waiting-parcels-
 const InProgressPage = page(() => import('./features/runner/in-progress-page.tsx'), 'InProgressPage');
 const RunnerQrPage = page(() => import('./features/runner/qr-page.tsx'), 'RunnerQrPage');
 const RunnerMapPage = page(() => import('./features/runner/runner-map-page.tsx'), 'RunnerMapPage');
+const TripPage = page(() => import('./features/runner/trip-page.tsx'), 'TripPage');
 
 const RunnerRegisterPage = page(() => import('./features/admin/runner-register-page.tsx'), 'RunnerRegisterPage');
 const RunnersPage = page(() => import('./features/admin/runners-page.tsx'), 'RunnersPage');
@@ -78,6 +79,7 @@ export const routeTable: Row[] = [
   { path: paths.inProgressParcels, access: RUNNER, Page: InProgressPage },
   { path: paths.runnerQr, access: RUNNER, Page: RunnerQrPage },
   { path: paths.runnerMap, access: RUNNER, Page: RunnerMapPage },
+  { path: paths.runnerTrip, access: RUNNER, Page: TripPage },
   { path: paths.runnerProfilePattern, access: RUNNER, Page: RunnerProfilePage },
   { path: paths.adminRegisterRunner, access: ADMIN, Page: RunnerRegisterPage },
   { path: paths.adminRunners, access: ADMIN, Page: RunnersPage },

@@ -24,6 +24,7 @@ export function menuFor(account: { role: Role; userName: string } | null): MenuI
         { to: paths.waitingParcels, label: messages.menuWaitingParcels },
         { to: paths.inProgressParcels, label: messages.menuInProgressParcels },
         { to: paths.runnerMap, label: messages.menuMap },
+        { to: paths.runnerTrip, label: messages.menuTrip },
         { to: paths.runnerProfile(account.userName), label: messages.menuProfile },
       ];
     case 'user':

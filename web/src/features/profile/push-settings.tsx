@@ -29,7 +29,7 @@ const THIS_DEVICE_KEY = 'csomag.pushDeviceId';
 /** What each role is told about (the rest never reaches them): senders and receivers, or runners. */
 const KINDS_OF: Record<Role, readonly PushKind[]> = {
   user: ['sent_picked_up', 'sent_delivered', 'incoming_on_its_way', 'incoming_delivered'],
-  runner: ['assigned'],
+  runner: ['assigned', 'trip_offer'],
   superadmin: [],
 };
 

@@ -35,6 +35,9 @@ export function RunnerDashboardPage() {
   return (
     <section className="page">
       <h1>{messages.runnerDashboardTitle}</h1>
+      <p>
+        <Link to={paths.runnerTrip}>{messages.tripDashboardLink}</Link>
+      </p>
       <Tabs
         label={messages.runnerDashboardTitle}
         tabs={[

@@ -1,13 +1,11 @@
-import { geocodeResponseSchema } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import { type ParcelCreateBody, type ParcelStatus, parcelSchema } from '@csomag/domain/parcel';
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, requestJson } from '../../api/client.ts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
 import { useSession } from '../../api/session.ts';
 import { notify } from '../../lib/notify.ts';
-import { useDebounced } from '../../lib/use-debounced.ts';
 import { sendOrQueue } from '../../offline/outbox.ts';
 
 /*
@@ -43,24 +41,8 @@ export function useSenderLiveLists() {
 
 // ——— sending ———
 
-const MIN_ADDRESS_LENGTH = 4;
-
-export const fetchGeocode = (address: string, signal?: AbortSignal) =>
-  apiRequest('GET', `/geocode?q=${encodeURIComponent(address)}`, geocodeResponseSchema, undefined, signal);
-
-export const geocodeQuery = (address: string) =>
-  queryOptions({
-    queryKey: ['geocode', address],
-    queryFn: ({ signal }) => fetchGeocode(address, signal),
-    enabled: address.length >= MIN_ADDRESS_LENGTH,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-
-/** Places an address on the map as the sender types (debounced); an error when it cannot be placed. */
-export function useGeocode(address: string) {
-  return useQuery(geocodeQuery(useDebounced(address.trim(), 600)));
-}
+/** Placing an address is shared with the runner's trip form: it lives in web/src/api/geocode.ts. */
+export { fetchGeocode, geocodeQuery, useGeocode } from '../../api/geocode.ts';
 
 /** Through the outbox (src/offline/): kept when the server cannot be reached, sent when it can. */
 export const createParcel = (body: ParcelCreateBody) =>
