@@ -36,7 +36,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tripMatchesResponseSchema, ...errorResponses(...GUARD_CODES) },
       },
     },
-    async (request) => findMatches(app.store.db, request.body),
+    async (request) => findMatches(app.store, request.body),
   );
 
   app.get(

@@ -24,6 +24,7 @@ import {
   withinEllipse,
 } from '@csomag/domain/trips';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Store } from '../../db/database.ts';
 import type { AccountRow, Database, SavedTripsTable } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -59,33 +60,30 @@ export function scoreParcel(
 }
 
 /**
- * POST /api/trips/matches: waiting parcels whose pickup lies in the trip's ellipse box (an index
- * range on parcels_status_sender_point: status, sender_lat, then sender_lng) and whose delivery
- * point does too; then the ellipse itself and the exact added minutes, best first, oldest first
- * among equals. Only the matches shown are read in full.
+ * POST /api/trips/matches: waiting parcels whose pickup lies in the trip's ellipse box and whose
+ * delivery point does too, read from the partial index of waiting parcels' points (0014); then
+ * the ellipse itself and the exact added minutes, best first, oldest first among equals. Only the
+ * matches shown are read in full.
  */
 export async function findMatches(
-  db: Kysely<Database>,
+  store: Pick<Store, 'db' | 'dialect'>,
   query: TripQuery,
   model: TravelTimeModel = straightLineModel,
 ): Promise<TripMatchesResponse> {
+  const { db } = store;
   const trip: TripLegs = { from: query.from, to: query.to, mode: query.mode };
   const sum = ellipseSumMetres(trip, query.maxDetourMinutes, model);
   const box = ellipseBox(trip, sum);
-  const candidates: Candidate[] = await db
-    .selectFrom('parcels')
-    .select(['id', 'sender_lat', 'sender_lng', 'receiver_lat', 'receiver_lng', 'created_at'])
-    // A literal, so both stores may use the partial index of waiting parcels' points (0014).
-    .where('status', '=', sql.lit('waiting'))
-    .where('sender_lat', '>=', box.minLat)
-    .where('sender_lat', '<=', box.maxLat)
-    .where('sender_lng', '>=', box.minLng)
-    .where('sender_lng', '<=', box.maxLng)
-    .where('receiver_lat', '>=', box.minLat)
-    .where('receiver_lat', '<=', box.maxLat)
-    .where('receiver_lng', '>=', box.minLng)
-    .where('receiver_lng', '<=', box.maxLng)
-    .execute();
+  // SQLite's statistics make the (status, sender_lat, sender_lng) index look better; it reads every
+  // candidate's row for its delivery point (60 ms against 13 ms at 1 M parcels, Budapest → Győr).
+  const index = store.dialect === 'sqlite' ? sql`indexed by parcels_waiting_points` : sql``;
+  // The status as a literal: a partial index is used only where the query says what it says.
+  const { rows: candidates } = await sql<Candidate>`
+    select id, sender_lat, sender_lng, receiver_lat, receiver_lng, created_at from parcels ${index}
+    where status = 'waiting'
+      and sender_lat between ${box.minLat} and ${box.maxLat} and sender_lng between ${box.minLng} and ${box.maxLng}
+      and receiver_lat between ${box.minLat} and ${box.maxLat} and receiver_lng between ${box.minLng} and ${box.maxLng}
+  `.execute(db);
   const scored: { id: string; added: number; createdAt: string }[] = [];
   for (const row of candidates) {
     const added = scoreParcel(
