@@ -128,6 +128,15 @@ export async function pruneIdempotencyKeys(db: Kysely<Database>, now = Date.now(
     .execute();
 }
 
+/** Writes the answer a repeat gets on the key's row (in the change's transaction, or after it). */
+const storeAnswer = (executor: Kysely<Database>, keyed: Pending, status: number, body: string | null) =>
+  executor
+    .updateTable('idempotency_keys')
+    .set({ status, body })
+    .where('account_id', '=', keyed.accountId)
+    .where('key', '=', keyed.key)
+    .execute();
+
 /** The header as documented on every route that takes part (checked by the hook, not by this schema). */
 const documentedHeaders = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
@@ -223,12 +232,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (!answer) return;
       // The route's own serializer for its status: the bytes the client will get.
       const body = answer.present ? String(request.reply.code(answer.status).serialize(answer.present(value))) : null;
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ status: answer.status, body })
-        .where('account_id', '=', request.accountId)
-        .where('key', '=', request.key)
-        .execute();
+      await storeAnswer(trx, request, answer.status, body);
       request.stored = { status: answer.status, body };
     },
     committed(requestId: string) {
@@ -250,12 +254,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         if (!succeeded) return payload;
         // Written with the change (IdempotentAnswer), as sent: nothing left to store.
         if (keyed.stored?.status === reply.statusCode && keyed.stored.body === body) return payload;
-        await db
-          .updateTable('idempotency_keys')
-          .set({ status: reply.statusCode, body })
-          .where('account_id', '=', keyed.accountId)
-          .where('key', '=', keyed.key)
-          .execute();
+        await storeAnswer(db, keyed, reply.statusCode, body);
       } else if (succeeded) {
         // A write outside the change feed (a profile, a runner's account): the key and answer after it.
         await db
