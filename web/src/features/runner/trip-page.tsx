@@ -1,6 +1,6 @@
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
-import type { SavedTrip, TripMatch, TripQueryInput } from '@csomag/domain/trip-api';
+import type { SavedTrip, TripMatch, TripQueryInput, TripRelayOffer } from '@csomag/domain/trip-api';
 import { TRAVEL_MODES, TRIP_DETOUR_DEFAULT_MINUTES, type TravelMode } from '@csomag/domain/trips';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { FormError, FormField } from '../../components/form-field.tsx';
@@ -14,6 +14,7 @@ import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { useDeleteTrip, useRunnerLiveLists, useSavedTrips, useSaveTrip, useTripMatches, useUpdateTrip } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
+import { offerPlace } from './relay-offer-text.tsx';
 import {
   type DepartureKind,
   departureValue,
@@ -25,6 +26,7 @@ import {
   useEndPoint,
 } from './trip-form.tsx';
 import type { TripLine } from './trip-map-layers.tsx';
+import { TripRelayOffers } from './trip-relay.tsx';
 
 const TripMapLayers = lazy(() => import('./trip-map-layers.tsx'));
 
@@ -46,7 +48,15 @@ const hhmm = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(a
 /** The detour field as typed: a number, or the text itself so the server says what is wrong with it. */
 const detourValue = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
 
-function TripMap({ trip, matches }: { trip: { from: Coordinates; to: Coordinates }; matches: TripMatch[] }) {
+function TripMap({
+  trip,
+  matches,
+  relayOffers,
+}: {
+  trip: { from: Coordinates; to: Coordinates };
+  matches: TripMatch[];
+  relayOffers: TripRelayOffer[];
+}) {
   const markers: MapMarker[] = [
     { key: 'start', kind: 'runner', title: messages.tripStartMarker, position: trip.from },
     { key: 'end', kind: 'runner', title: messages.tripEndMarker, position: trip.to },
@@ -68,6 +78,16 @@ function TripMap({ trip, matches }: { trip: { from: Coordinates; to: Coordinates
       },
     );
     lines.push({ key: parcel.id, points: [parcel.senderCoordinates, parcel.receiverCoordinates] });
+  }
+  // A relay offer: its meeting point, and the leg this runner would carry it — on to the trip's end.
+  for (const offer of relayOffers) {
+    markers.push({
+      key: `relay-${offer.id}`,
+      kind: 'relay',
+      title: messages.tripRelayMarker(offerPlace(offer)),
+      position: offer.place,
+    });
+    lines.push({ key: `relay-${offer.id}`, points: [offer.place, trip.to] });
   }
   return (
     <LazyMap
@@ -92,10 +112,10 @@ function Matches({ trip }: { trip: TripQueryInput }) {
     <section aria-labelledby="trip-matches-title">
       <h2 id="trip-matches-title">{messages.tripMatchesTitle}</h2>
       <QueryState query={query}>
-        {({ matches, trip: { minutes } }) => (
+        {({ matches, relayOffers, trip: { minutes } }) => (
           <>
             <p className="muted">{messages.tripMinutes(minutes)}</p>
-            <TripMap trip={trip} matches={matches} />
+            <TripMap trip={trip} matches={matches} relayOffers={relayOffers} />
             {matches.length === 0 ? (
               <p className="empty">{messages.tripMatchesEmpty}</p>
             ) : (
@@ -112,6 +132,7 @@ function Matches({ trip }: { trip: TripQueryInput }) {
                 ))}
               </ul>
             )}
+            <TripRelayOffers offers={relayOffers} />
           </>
         )}
       </QueryState>
@@ -367,7 +388,8 @@ export function TripPage() {
           onChange={(event) => setDetour(event.target.value)}
         />
         <FormError message={searchErrors.summary} />
-        <SubmitButton busy={matches.isFetching}>{messages.tripSearchSubmit}</SubmitButton>
+        {/* Busy for a new search only: a live refresh of the shown matches must not swallow a tap. */}
+        <SubmitButton busy={matches.isFetching && !matches.isRefetching}>{messages.tripSearchSubmit}</SubmitButton>
       </form>
 
       {trip && <Matches trip={trip} />}
