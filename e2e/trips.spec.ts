@@ -171,6 +171,79 @@ test.describe('trips', () => {
     await runner.context.close();
   });
 
+  test('a relay offer the trip passes shows under Továbbadás and on the map; one is reserved, one taken meanwhile is refused', async ({
+    browser,
+  }) => {
+    const tag = String(Date.now() % 100_000);
+    // Going on past Újbuda to Budaörs: a trip from Újpest to Újbuda brings it kilometres closer.
+    const budaors = { lat: 47.4621, lng: 18.958 };
+    const carrier = await runnerContext(browser);
+    const offer = async (fraction: number, placeLabel: string) => {
+      const parcel = await parcelFromNewSender(browser, { receiverCoordinates: budaors, category: 'Könyv' });
+      expect((await carrier.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+      const created = await carrier.context.request.post(`/api/parcels/${parcel.id}/relay-offer`, {
+        data: {
+          place: along(ujpest, ujbuda, fraction),
+          placeLabel,
+          from: new Date().toISOString(),
+          until: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        },
+      });
+      expect(created.status()).toBe(201);
+      return { parcel, offer: (await created.json()) as { id: number }, placeLabel };
+    };
+    const lehel = await offer(0.35, `Lehel tér ${tag}`);
+    const nyugati = await offer(0.5, `Nyugati pu. ${tag}`);
+
+    const runner = await runnerContext(browser, { latitude: ujpest.lat, longitude: ujpest.lng });
+    const { page } = runner;
+    await fillTrip(page);
+    await page.getByRole('button', { name: 'Útba eső csomagok keresése' }).click();
+
+    const relays = page.getByRole('region', { name: 'Továbbadás', exact: true });
+    const card = relays.getByRole('article', { name: `Továbbadás: ${lehel.parcel.id}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/^\+\d+ perc$/)).toBeVisible();
+    await expect(card.getByText(/^\d+(,\d)? km-rel közelebb a célhoz$/)).toBeVisible();
+    await expect(card).toContainText(`Találkozási pont: ${lehel.placeLabel}`);
+    await expect(card.getByText(/^Időablak: (holnap )?\d\d:\d\d–(holnap )?\d\d:\d\d$/)).toBeVisible();
+    await expect(card).toContainText(`Felajánlja: ${carrier.account.userName}`);
+    await expect(card).toContainText('Könyv');
+    const map = page.getByRole('region', { name: 'Az útvonal és az útba eső csomagok térképe' });
+    for (const { placeLabel } of [lehel, nyugati]) {
+      await expect(map.locator(`.leaflet-marker-icon[title="Továbbadás: ${placeLabel}"]`)).toHaveCount(1);
+    }
+    await expectAccessible(page);
+
+    // Someone else reserves the other one while this runner's request is on its way (held until
+    // then): the server's words, and it leaves the list.
+    const quicker = await runnerContext(browser);
+    await page.route(`**/api/relay-offers/${nyugati.offer.id}/take`, async (route) => {
+      expect((await quicker.context.request.post(`/api/relay-offers/${nyugati.offer.id}/take`)).status()).toBe(200);
+      await route.continue();
+    });
+    const taken = relays.getByRole('article', { name: `Továbbadás: ${nyugati.parcel.id}` });
+    await taken.getByRole('button', { name: 'Lefoglalom' }).click();
+    await expect(page.getByText('Ezt a továbbadást már más lefoglalta, vagy már nem érvényes.')).toBeVisible();
+    await expect(taken).toHaveCount(0);
+    await expect(map.locator(`.leaflet-marker-icon[title="Továbbadás: ${nyugati.placeLabel}"]`)).toHaveCount(0);
+
+    // This one is free: reserved, said once the server confirmed it, and the card says so.
+    await card.getByRole('button', { name: 'Lefoglalom' }).click();
+    await expect(
+      page.getByText('Lefoglaltad a csomagot: találkozz a futárral, és olvasd be a QR kódját.'),
+    ).toBeVisible();
+    await expect(card.getByRole('status')).toHaveText(
+      'Lefoglalva neked – találkozz a futárral, és olvasd be a QR kódját.',
+    );
+    await expect(card.getByRole('button', { name: 'Lefoglalom' })).toHaveCount(0);
+    const listed = await (await runner.context.request.get('/api/relay-offers')).json();
+    expect(listed.items.find((item: { id: number }) => item.id === lehel.offer.id)?.takenBy).toBe(
+      runner.account.userName,
+    );
+    for (const context of [carrier.context, runner.context, quicker.context]) await context.close();
+  });
+
   test('an end picked on the map', async ({ browser }) => {
     const runner = await runnerContext(browser, { latitude: ujpest.lat, longitude: ujpest.lng });
     const { page } = runner;

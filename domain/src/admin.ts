@@ -8,6 +8,7 @@ import {
   listQuerySchema,
   PARCEL_STATUSES,
   pageOf,
+  parcelSchema,
   parcelStatusSchema,
   reasonField,
   weightGramsField,
@@ -16,13 +17,26 @@ import { ROLES } from './roles.ts';
 
 /** The back office's parcel routes (DESIGN §4) and the admin map. */
 
-/** GET /api/parcels: every parcel, newest first; `runner` and `sender` are user names. */
+/**
+ * GET /api/parcels: every parcel, newest first; `runner` and `sender` are user names.
+ * `multiLeg=true` keeps the parcels handed from runner to runner (issue 14); `false` is no filter.
+ */
 export const adminParcelListQuerySchema = listQuerySchema.extend({
   status: parcelStatusSchema.optional(),
   runner: userNameField.optional(),
   sender: userNameField.optional(),
+  multiLeg: z
+    .enum(['true', 'false'], { error: messages.multiLegFilterInvalid })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type AdminParcelListQuery = z.infer<typeof adminParcelListQuerySchema>;
+
+/** A parcel in the back office's list: also whether it travelled in more than one runner's hands. */
+export const adminParcelSchema = parcelSchema.extend({ multiLeg: z.boolean() });
+export type AdminParcel = z.infer<typeof adminParcelSchema>;
+export const adminParcelListSchema = pageOf(adminParcelSchema);
+export type AdminParcelList = z.infer<typeof adminParcelListSchema>;
 
 /**
  * PATCH /api/parcels/:id. Every field optional; an address without coordinates is geocoded again.

@@ -32,6 +32,9 @@ export const ERROR_STATUS = {
   cross_origin: 403, // a browser sent a state-changing request from another site (CSRF)
   not_your_parcel: 403, // another runner carries it
   handover_link_invalid: 403, // a QR handover link forged, expired or for another parcel
+  relay_link_invalid: 403, // a runner → runner link forged or for another parcel (issue 14)
+  relay_own_parcel: 403, // the carrier opened their own relay link
+  relay_link_expired: 403, // a genuine relay link past its expiry
 
   // 404: no such thing (or not one the caller may know of)
   not_found: 404, // an unknown URL
@@ -40,6 +43,7 @@ export const ERROR_STATUS = {
   runner_not_found: 404,
   push_device_not_found: 404, // a device of another account, or one already removed
   trip_not_found: 404, // a saved trip of another runner, or one already deleted
+  relay_offer_not_found: 404, // no such relay offer, or not one open for this runner
 
   // 409: the thing is not in a state that allows it
   parcel_taken: 409, // a pickup or assignment lost to another
@@ -50,6 +54,10 @@ export const ERROR_STATUS = {
   parcel_needs_runner: 409, // a back-office status change that needs a runner on the parcel
   handover_link_used: 409, // a QR handover link opened again after the receiver confirmed it
   handover_link_stale: 409, // a valid link, but the parcel changed while the receiver confirmed (a race)
+  relay_link_used: 409, // a relay link already used, or its issuer no longer holds the parcel
+  relay_offer_unavailable: 409, // a relay offer reserved by another runner, past its window or no longer valid
+  relay_offer_reserved: 409, // a hand-over link confirmed by another runner than the one who reserved the offer
+  custody_unchanged: 409, // an override naming the runner who already holds the parcel
   runner_carries_parcels: 409, // a runner cannot be deleted while carrying parcels
   user_name_taken: 409,
   email_taken: 409,

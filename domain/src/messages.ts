@@ -5,6 +5,10 @@ import { landing } from './messages/hu/landing.ts';
 import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
+import { relay } from './messages/hu/relay.ts';
+import { relayAdmin } from './messages/hu/relay-admin.ts';
+import { relayOffers } from './messages/hu/relay-offers.ts';
+import { relayScreens } from './messages/hu/relay-screens.ts';
 import { replays } from './messages/hu/replays.ts';
 import { runner } from './messages/hu/runner.ts';
 import { sender } from './messages/hu/sender.ts';
@@ -33,6 +37,10 @@ export const hu = {
   ...notifications,
   ...trips,
   ...tripScreens,
+  ...relay,
+  ...relayScreens,
+  ...relayOffers,
+  ...relayAdmin,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -51,6 +59,10 @@ export const huAreas = {
   notifications,
   trips,
   tripScreens,
+  relay,
+  relayScreens,
+  relayOffers,
+  relayAdmin,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

@@ -30,6 +30,8 @@ export const PARCEL_EVENT_KINDS = [
   'deleted',
   'given_back',
   'cancelled',
+  'relayed',
+  'custody_override',
 ] as const;
 export type ParcelEventKind = (typeof PARCEL_EVENT_KINDS)[number];
 
@@ -44,6 +46,8 @@ export const parcelEventLabels: Record<ParcelEventKind, string> = {
   deleted: 'Törölve',
   given_back: 'A futár visszaadta',
   cancelled: 'Feladás visszavonva',
+  relayed: 'Átadva másik futárnak',
+  custody_override: 'Felelős módosítva',
 };
 
 /**
@@ -206,12 +210,24 @@ export const carriedParcelSchema = parcelSchema.extend({ contacts: parcelContact
 export type CarriedParcel = z.infer<typeof carriedParcelSchema>;
 
 /** One step of a parcel's timeline as anyone may see it. */
+/** A runner → runner hand-over on the timeline (issue 14): 'Átadva: futár1 → futár2, <hely>, 14:32'. */
+export const relayLegSchema = z.object({
+  /** The carrier's user name (null: an account deleted since). */
+  from: z.string().nullable(),
+  to: z.string(),
+  /** The place's name (the meeting point's label, else the nearest settlement); never coordinates. */
+  place: z.string().nullable(),
+});
+export type RelayLeg = z.infer<typeof relayLegSchema>;
+
 export const parcelEventSchema = z.object({
   /** When the server recorded it. */
   at: isoTime,
   kind: z.enum(PARCEL_EVENT_KINDS),
   /** When the person says it happened (an action sent later from the offline outbox); absent: at `at`. */
   occurredAt: isoTime.optional(),
+  /** `relayed` only: who handed it to whom, and where. */
+  relay: relayLegSchema.optional(),
 });
 export type ParcelEvent = z.infer<typeof parcelEventSchema>;
 

@@ -27,6 +27,8 @@ export const paths = {
   runnerQr: '/FutarQr',
   runnerMap: '/FutarTerkep',
   runnerTrip: '/FutarUtvonal',
+  /** The next runner's page for a relay link (issue 14): `?csomag=<id>&token=…`. */
+  runnerTakeOver: '/FutarAtvetel',
   runnerProfile: (userName: string) => `/FutarProfil/${encodeURIComponent(userName)}`,
   runnerProfilePattern: '/FutarProfil/:username',
   adminRegisterRunner: '/SaFutarReg',

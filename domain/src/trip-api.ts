@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { TIME_ZONE } from './constants.ts';
+import { budapestDay, budapestInstant, budapestParts } from './format.ts';
 import { distanceMetres } from './geo.ts';
 import { messages } from './messages.ts';
 import { type Coordinates, coordinatesSchema, parcelSchema } from './parcel.ts';
+import { relayOfferSchema } from './relay.ts';
 import {
   TRAVEL_MODES,
   TRIP_DETOUR_DEFAULT_MINUTES,
@@ -46,14 +47,6 @@ function checkEnds(trip: { from: Coordinates; to: Coordinates }, context: z.Refi
   }
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-/** The calendar day (YYYY-MM-DD) in Budapest at an instant. */
-export const budapestDay = (at: number) => dayFormat.format(new Date(at));
 const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const isoWithOffset = z.iso.datetime({ offset: true });
@@ -95,11 +88,25 @@ export const tripMatchSchema = parcelSchema.extend({ addedMinutes: z.number().in
 export type TripMatch = z.infer<typeof tripMatchSchema>;
 
 /**
+ * An open relay offer the trip passes ('Továbbadás', issue 14): `addedMinutes` — the way via the
+ * meeting point and any wait for its window, whole minutes rounded up; `closerKm` — how much nearer
+ * its destination the parcel ends up at the trip's end (km, one decimal).
+ */
+export const tripRelayOfferSchema = relayOfferSchema.extend({
+  addedMinutes: z.number().int().nonnegative(),
+  closerKm: z.number().nonnegative(),
+});
+export type TripRelayOffer = z.infer<typeof tripRelayOfferSchema>;
+
+/**
  * Ranked by added minutes, then the parcel's age (oldest first), at most TRIP_MATCHES_MAX.
- * `trip.minutes`: the trip without a parcel, whole minutes rounded up.
+ * `relayOffers` (added with issue 14): other runners' open offers on the way, unreserved or
+ * reserved by the asking runner, by added minutes then the most kilometres closer, at most
+ * TRIP_MATCHES_MAX. `trip.minutes`: the trip without a parcel, whole minutes rounded up.
  */
 export const tripMatchesResponseSchema = z.object({
   matches: z.array(tripMatchSchema),
+  relayOffers: z.array(tripRelayOfferSchema),
   trip: z.object({ minutes: z.number().int().nonnegative() }),
 });
 export type TripMatchesResponse = z.infer<typeof tripMatchesResponseSchema>;
@@ -179,44 +186,6 @@ export const savedTripSchema = z.object({
 export type SavedTrip = z.infer<typeof savedTripSchema>;
 export const savedTripListSchema = z.object({ items: z.array(savedTripSchema) });
 export type SavedTripList = z.infer<typeof savedTripListSchema>;
-
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  weekday: 'short',
-});
-const WEEKDAY_NUMBER: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-
-function budapestParts(at: number) {
-  const parts = Object.fromEntries(partsFormat.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: WEEKDAY_NUMBER[parts.weekday ?? 'Mon'] ?? 1,
-  };
-}
-
-/** The instant of a Budapest wall-clock time (the earlier one in the autumn's repeated hour). */
-function budapestInstant(year: number, month: number, day: number, hour: number, minute: number): number {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wall;
-  for (let i = 0; i < 2; i++) {
-    const p = budapestParts(guess);
-    const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    guess = wall - (seen - guess);
-  }
-  return guess;
-}
 
 /** The next departure of a saved trip at or after `now` (ms): its weekdays at its time, in Budapest. */
 export function nextDeparture(trip: { weekdays: readonly number[]; time: string }, now: number): number {

@@ -9,6 +9,12 @@ import {
   ellipseBox,
   ellipseSumMetres,
   type LatLngBox,
+  RELAY_CLOSER_MIN_KM,
+  RELAY_CLOSER_MIN_SHARE,
+  relayCloserKm,
+  relayFit,
+  relayGetsCloser,
+  relayWaitMinutes,
   straightLineModel,
   TRANSIT_KMH,
   TRANSIT_OVERHEAD_MINUTES,
@@ -16,6 +22,7 @@ import {
   type TravelMode,
   type TripLegs,
   WALK_KMH,
+  wholeMinutes,
   withinEllipse,
 } from './trips.ts';
 
@@ -290,5 +297,81 @@ describe('the candidate filter', () => {
     // A box a few kilometres across, not the country.
     expect(box.maxLat - box.minLat).toBeLessThan(0.3);
     expect(box.maxLng - box.minLng).toBeLessThan(0.4);
+  });
+});
+
+describe('relay offers on a trip', () => {
+  // Deák → Örs by bike; the parcel goes on east to Gödöllő, ~25 km from Deák.
+  const trip: TripLegs = { from: deak, to: ors, mode: 'bike' };
+  const godollo = { lat: 47.5962, lng: 19.3551 };
+  const halfway = along(deak, ors, 0.5);
+  const departure = Date.parse('2030-05-06T08:00:00Z');
+  const toHalfway = straightLineModel.minutes(deak, halfway, 'bike') * 60_000;
+  const open = { from: departure, until: departure + 3_600_000 };
+
+  it('counts how many kilometres nearer the destination the trip’s end leaves the parcel', () => {
+    const closer = relayCloserKm(halfway, ors, godollo);
+    expect(closer).toBeCloseTo((distanceMetres(halfway, godollo) - distanceMetres(ors, godollo)) / 1000, 9);
+    expect(closer).toBeGreaterThan(2);
+    // Carried back west, it ends further away: negative.
+    expect(relayCloserKm(halfway, deak, godollo)).toBeLessThan(0);
+  });
+
+  it(`asks for at least ${RELAY_CLOSER_MIN_KM} km and ${RELAY_CLOSER_MIN_SHARE * 100} % of the way left`, () => {
+    expect(relayGetsCloser(halfway, ors, godollo)).toBe(true);
+    expect(relayGetsCloser(halfway, deak, godollo)).toBe(false);
+    // 800 m nearer a destination 3 km away: under a kilometre is not worth a hand-over.
+    const near = { lat: 47.5, lng: 19.2 };
+    const start = destination(near, 3000, 270);
+    expect(relayGetsCloser(start, destination(near, 2200, 270), near)).toBe(false);
+    expect(relayGetsCloser(start, destination(near, 1900, 270), near)).toBe(true);
+    // 5 km of the 100 left (5 %): under a tenth.
+    const far = destination(near, 100_000, 90);
+    expect(relayGetsCloser(near, destination(near, 5000, 90), far)).toBe(false);
+    expect(relayGetsCloser(near, destination(near, 11_000, 90), far)).toBe(true);
+  });
+
+  it('waits for a window not yet open, misses one already over', () => {
+    expect(relayWaitMinutes(trip, departure, { place: halfway, ...open })).toBe(0);
+    const later = { from: departure + toHalfway + 6 * 60_000, until: departure + 3_600_000 };
+    expect(relayWaitMinutes(trip, departure, { place: halfway, ...later })).toBeCloseTo(6, 9);
+    const over = { from: departure - 3_600_000, until: departure + toHalfway - 60_000 };
+    expect(relayWaitMinutes(trip, departure, { place: halfway, ...over })).toBeNull();
+    // Reaching it the very minute it ends still counts.
+    expect(relayWaitMinutes(trip, departure, { place: halfway, from: open.from, until: departure + toHalfway })).toBe(
+      0,
+    );
+  });
+
+  it('fits an offer on the way that gets the parcel closer; the wait counts as added minutes', () => {
+    const fit = relayFit(trip, 10, departure, { place: halfway, destination: godollo, ...open });
+    expect(fit && wholeMinutes(fit.addedMinutes)).toBe(0);
+    expect(fit?.closerKm).toBeCloseTo(relayCloserKm(halfway, ors, godollo), 9);
+    const waiting = { from: departure + toHalfway + 6 * 60_000, until: departure + 3_600_000 };
+    expect(
+      wholeMinutes(
+        relayFit(trip, 10, departure, { place: halfway, destination: godollo, ...waiting })?.addedMinutes ?? -1,
+      ),
+    ).toBe(6);
+    expect(relayFit(trip, 5, departure, { place: halfway, destination: godollo, ...waiting })).toBeNull();
+  });
+
+  it('does not fit one that is off the route, not closer, or whose window is missed', () => {
+    const aside = destination(halfway, 4000, 0);
+    expect(relayFit(trip, 10, departure, { place: aside, destination: godollo, ...open })).toBeNull();
+    expect(relayFit(trip, 10, departure, { place: halfway, destination: deak, ...open })).toBeNull();
+    const missed = { from: departure - 3_600_000, until: departure + 60_000 };
+    expect(relayFit(trip, 10, departure, { place: halfway, destination: godollo, ...missed })).toBeNull();
+  });
+
+  it('never fits an offer whose meeting point lies outside the trip’s ellipse (the SQL box is sound)', () => {
+    fc.assert(
+      fc.property(hungaryPoint, hungaryPoint, hungaryPoint, hungaryPoint, (from, to, place, target) => {
+        const legs: TripLegs = { from, to, mode: 'transit' };
+        const sum = ellipseSumMetres(legs, 30);
+        const fit = relayFit(legs, 30, departure, { place, destination: target, from: 0, until: Infinity });
+        if (fit) expect(withinEllipse(legs, place, sum * (1 + 1e-9))).toBe(true);
+      }),
+    );
   });
 });

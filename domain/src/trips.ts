@@ -46,6 +46,13 @@ export interface TravelTimeModel {
 
 const minutesAt = (km: number, kmh: number) => (km / kmh) * 60;
 
+/**
+ * Whole minutes, rounded up, as a runner is shown them; less than a second over is not a minute
+ * more (a parcel on the way adds 0, not 1: the great circle between two points of a parallel bows
+ * off it by a few metres).
+ */
+export const wholeMinutes = (minutes: number) => Math.max(0, Math.ceil(minutes - 0.01));
+
 /** The straight-line model above. */
 export const straightLineModel: TravelTimeModel = {
   minutes(from, to, mode) {
@@ -142,4 +149,75 @@ export function ellipseBox(trip: TripLegs, sumMetres: number): LatLngBox {
     minLng: wraps ? -180 : minLng,
     maxLng: wraps ? 180 : maxLng,
   };
+}
+
+/**
+ * Relay offers among a trip's matches (issue 14 item 3): a runner whose trip passes an offer's
+ * meeting point takes the parcel from there to the trip's end. Worth a hand-over only if that
+ * brings the parcel meaningfully nearer its destination: at least RELAY_CLOSER_MIN_KM (a hand-over
+ * costs two people a meeting and a QR confirmation; under a kilometre is a walk the carrier could
+ * do) and at least RELAY_CLOSER_MIN_SHARE of the way still left (so a parcel going 300 km is not
+ * offered a trip that moves it 2 km: at a tenth per leg it needs at most ten hand-overs).
+ */
+export const RELAY_CLOSER_MIN_KM = 1;
+export const RELAY_CLOSER_MIN_SHARE = 0.1;
+
+/** What a trip needs to know of a relay offer; the window in ms. */
+export interface RelayStop {
+  place: Coordinates;
+  destination: Coordinates;
+  from: number;
+  until: number;
+}
+
+/** Kilometres (great-circle) the parcel ends nearer its destination at the trip's end than at the meeting point. */
+export function relayCloserKm(place: Coordinates, end: Coordinates, destination: Coordinates): number {
+  return (distanceMetres(place, destination) - distanceMetres(end, destination)) / 1000;
+}
+
+/** Whether carrying it from `place` to `end` is worth a hand-over (the rule above). */
+export function relayGetsCloser(place: Coordinates, end: Coordinates, destination: Coordinates): boolean {
+  const remainingKm = distanceMetres(place, destination) / 1000;
+  const needed = Math.max(RELAY_CLOSER_MIN_KM, RELAY_CLOSER_MIN_SHARE * remainingKm);
+  return relayCloserKm(place, end, destination) >= needed - 1e-9;
+}
+
+/**
+ * Minutes the runner waits at the meeting point for the window to open: arriving at departure +
+ * the way there, before `from` they wait, after `until` they missed it (null).
+ */
+export function relayWaitMinutes(
+  trip: TripLegs,
+  departure: number,
+  stop: Pick<RelayStop, 'place' | 'from' | 'until'>,
+  model: TravelTimeModel = straightLineModel,
+): number | null {
+  const arrival = departure + model.minutes(trip.from, stop.place, trip.mode) * 60_000;
+  if (arrival > stop.until) return null;
+  return Math.max(0, stop.from - arrival) / 60_000;
+}
+
+/**
+ * How a relay offer fits a trip, or null: the way via the meeting point plus any wait for the
+ * window is within `maxAddedMinutes` (waiting delays the runner as much as a detour does), the
+ * meeting is reached before the window ends, and the trip's end gets the parcel closer.
+ * `addedMinutes` is unrounded; `closerKm` in km.
+ */
+export function relayFit(
+  trip: TripLegs,
+  maxAddedMinutes: number,
+  departure: number,
+  stop: RelayStop,
+  model: TravelTimeModel = straightLineModel,
+): { addedMinutes: number; closerKm: number } | null {
+  if (!relayGetsCloser(stop.place, trip.to, stop.destination)) return null;
+  const wait = relayWaitMinutes(trip, departure, stop, model);
+  if (wait === null) return null;
+  const detour =
+    model.minutes(trip.from, stop.place, trip.mode) +
+    model.minutes(stop.place, trip.to, trip.mode) -
+    model.minutes(trip.from, trip.to, trip.mode);
+  const added = Math.max(0, detour) + wait;
+  if (added > maxAddedMinutes + 1e-9) return null;
+  return { addedMinutes: added, closerKm: relayCloserKm(stop.place, trip.to, stop.destination) };
 }

@@ -27,6 +27,7 @@ import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
 import { parcelRoutes } from './modules/parcels/routes.ts';
 import { pushPlugin } from './modules/push/plugin.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { relayRoutes } from './modules/relay/routes.ts';
 import { runnerRoutes } from './modules/runners/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tripOffersPlugin } from './modules/trips/plugin.ts';
@@ -192,6 +193,7 @@ export async function buildApp({
       await api.register(locationRoutes);
       await api.register(pushRoutes);
       await api.register(tripRoutes);
+      await api.register(relayRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.
       api.setNotFoundHandler({ preHandler: api.rateLimit() }, () => {
         throw refuse('not_found', messages.notFound);

@@ -31,6 +31,7 @@ const InProgressPage = page(() => import('./features/runner/in-progress-page.tsx
 const RunnerQrPage = page(() => import('./features/runner/qr-page.tsx'), 'RunnerQrPage');
 const RunnerMapPage = page(() => import('./features/runner/runner-map-page.tsx'), 'RunnerMapPage');
 const TripPage = page(() => import('./features/runner/trip-page.tsx'), 'TripPage');
+const TakeOverPage = page(() => import('./features/runner/take-over-page.tsx'), 'TakeOverPage');
 
 const RunnerRegisterPage = page(() => import('./features/admin/runner-register-page.tsx'), 'RunnerRegisterPage');
 const RunnersPage = page(() => import('./features/admin/runners-page.tsx'), 'RunnersPage');
@@ -58,6 +59,7 @@ interface Row {
 const USER = ['user'] as const;
 const RUNNER = ['runner'] as const;
 const ADMIN = ['superadmin'] as const;
+const SIGNED_IN = ['user', 'runner', 'superadmin'] as const;
 
 /** SPEC §2.1's route table and its guard table in one: path → screen → who may see it. */
 export const routeTable: Row[] = [
@@ -80,6 +82,8 @@ export const routeTable: Row[] = [
   { path: paths.runnerQr, access: RUNNER, Page: RunnerQrPage },
   { path: paths.runnerMap, access: RUNNER, Page: RunnerMapPage },
   { path: paths.runnerTrip, access: RUNNER, Page: TripPage },
+  // Every signed-in role: a user or the back office who opens a runner's link is told why not.
+  { path: paths.runnerTakeOver, access: SIGNED_IN, Page: TakeOverPage },
   { path: paths.runnerProfilePattern, access: RUNNER, Page: RunnerProfilePage },
   { path: paths.adminRegisterRunner, access: ADMIN, Page: RunnerRegisterPage },
   { path: paths.adminRunners, access: ADMIN, Page: RunnersPage },

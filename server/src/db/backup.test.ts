@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -12,7 +11,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { messages } from '@csomag/domain/messages';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,41 +19,11 @@ import { loadConfig, SESSION_SECRET_FILE, VAPID_KEYS_FILE } from '../config.ts';
 import { pickUp } from '../test/delivery.ts';
 import { createTestApp, signUp, type TestApp, testStore } from '../test/harness.ts';
 import { sendParcel } from '../test/parcels.ts';
+import { runScript } from '../test/scripts.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
 import { DATABASE_FILE, migrateToLatest, openStore } from './database.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const processTest = { timeout: 60_000 };
-
-interface ScriptRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run backup|restore`'s script in its own process, as an operator would, without blocking this one. */
-function runScript(script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}): Promise<ScriptRun> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.SESSION_SECRET;
-  delete childEnv.DATA_DIR;
-  const child = spawn(process.execPath, ['--import', 'tsx', `server/src/scripts/${script}.ts`, ...args], {
-    cwd: repoRoot,
-    env: { ...childEnv, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** Every file in a folder with a hash of its bytes, to show that a refusal changed nothing. */
 function snapshot(dir: string): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { ParcelEventKind, ParcelStatus, PointPrecision } from '@csomag/domain/parcel';
+import type { CustodyEventKind, CustodyHolderKind, CustodyHow, CustodyPartyKind } from '@csomag/domain/relay';
 import type { Role, RunnerStatus } from '@csomag/domain/roles';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -56,6 +57,55 @@ export interface ParcelsTable {
   receiver_precision: PointPrecision | null;
   recipient_name: string | null;
   recipient_phone: string | null;
+  /** Who holds the parcel now (issue 14, docs/decisions/0022): written only with a custody event. */
+  holder_kind: Generated<CustodyHolderKind>;
+  /** The holder's account (sender or runner); null for the receiver, or a deleted account. */
+  holder_id: number | null;
+  /** The seq of the parcel's last custody event: the compare-and-swap's expected value. */
+  custody_seq: Generated<number>;
+  /** Runner → runner changes of hands (relays, overrides): > 0 is a multi-leg ('többszakaszos') parcel. */
+  runner_handovers: Generated<number>;
+}
+
+/** One change of hands, chained by hash (docs/decisions/0022); no foreign key, like parcel_events. */
+export interface CustodyEventsTable {
+  id: Generated<number>;
+  parcel_id: string;
+  /** 0 for `created`, then +1 per change, unique per parcel. */
+  seq: number;
+  kind: CustodyEventKind;
+  from_kind: CustodyPartyKind;
+  from_id: number | null;
+  to_kind: CustodyPartyKind;
+  to_id: number | null;
+  lat: number | null;
+  lng: number | null;
+  at: IsoTime;
+  /** The account that confirmed the change (the taker of a relay, the receiver's runner, the admin). */
+  confirmed_by: number | null;
+  how: CustodyHow;
+  /** Free text of an override or a give-back; part of the hash. */
+  reason: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** A carrier's offer to hand the parcel on ('Továbbadnám', docs/decisions/0022). */
+export interface RelayOffersTable {
+  id: Generated<number>;
+  parcel_id: string;
+  runner_id: number;
+  /** The parcel's custody_seq when offered: the offer lapses once the parcel changes hands. */
+  custody_seq: number;
+  lat: number;
+  lng: number;
+  place_label: string | null;
+  window_from: IsoTime;
+  window_until: IsoTime;
+  taken_by: number | null;
+  taken_at: IsoTime | null;
+  closed_at: IsoTime | null;
+  created_at: IsoTime;
 }
 
 export interface ParcelEventsTable {
@@ -102,6 +152,8 @@ export interface Database {
   push_muted_kinds: PushMutedKindsTable;
   push_claims: PushClaimsTable;
   saved_trips: SavedTripsTable;
+  custody_events: CustodyEventsTable;
+  relay_offers: RelayOffersTable;
 }
 
 /** A runner's saved trip (modules/trips, docs/decisions/0021): only its owner reads it. */

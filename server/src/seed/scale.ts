@@ -9,6 +9,7 @@ import { fillMapCells } from '../db/migrations/0004-map-cells.ts';
 import type { NewAccountRow, ParcelRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { BUDAPEST_DISTRICTS } from '../modules/geo/offline.ts';
+import { holderColumns, holderOf } from '../modules/relay/chain.ts';
 import scaleData from './scale-data.json' with { type: 'json' };
 
 /**
@@ -318,6 +319,10 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               picked_up_at: life.pickedUpAt === null ? null : new Date(life.pickedUpAt).toISOString(),
               delivered_at: life.deliveredAt === null ? null : new Date(life.deliveredAt).toISOString(),
               version: life.status === 'waiting' ? 1 : life.status === 'in_transit' ? 2 : 3,
+              // Holder only, no custody events: a seeded parcel's chain is empty (docs/decisions/0022).
+              ...holderColumns(holderOf(life.status, runner?.id ?? null, sender.id)),
+              custody_seq: 0,
+              runner_handovers: 0,
             });
             if (!options.events) continue;
             timeline.push({

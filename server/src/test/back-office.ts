@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Store } from '../db/database.ts';
 import type { AccountRow, ParcelRow } from '../db/schema.ts';
 import { newParcelId } from '../modules/parcels/parcel-id.ts';
+import { holderColumns, holderOf } from '../modules/relay/chain.ts';
 
 /** No response may ever carry a password or its hash, under any name. */
 export function expectNoSecrets(body: string, password?: string) {
@@ -70,6 +71,10 @@ export async function insertParcels(
     picked_up_at: null,
     delivered_at: status === 'delivered' ? new Date(now).toISOString() : null,
     version: 1,
+    // Holder only, no custody events: written straight to the store (docs/decisions/0022).
+    ...holderColumns(holderOf(status, null, sender.id)),
+    custody_seq: 0,
+    runner_handovers: 0,
   }));
   for (let i = 0; i < rows.length; i += 200) {
     await store.db

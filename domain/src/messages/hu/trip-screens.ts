@@ -49,6 +49,14 @@ export const tripScreens = {
   tripPickupMarker: (address: string) => `Felvétel: ${address}`,
   tripDeliveryMarker: (address: string) => `Leadás: ${address}`,
 
+  // relay offers on the way (issue 14; the offer itself reads as on the waiting list: relay-offers.ts)
+  tripRelayIntro: 'Futárok, akik az utadba eső helyen továbbadnák a csomagjukat, közelebb a céljához.',
+  tripRelayEmpty: 'Most nincs olyan továbbadás, amely útba esne és közelebb vinné a csomagot a céljához.',
+  /** `distance`: '5,3 km' (formatDistance). */
+  tripRelayCloser: (distance: string) => `${distance}-rel közelebb a célhoz`,
+  /** The trip map's pin; by its place, as several may be on one trip. */
+  tripRelayMarker: (place: string) => `Továbbadás: ${place}`,
+
   // saved trips
   tripSaveTitle: 'Útvonal mentése',
   tripSaveHelp:

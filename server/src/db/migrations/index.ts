@@ -14,6 +14,7 @@ import { commitTimeTriggers } from './0011-commit-time-triggers.ts';
 import { idempotencyKeys } from './0012-idempotency-keys.ts';
 import { pushSubscriptions } from './0013-push-subscriptions.ts';
 import { trips } from './0014-trips.ts';
+import { custody } from './0015-custody.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -35,5 +36,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012-idempotency-keys': idempotencyKeys(dialect),
     '0013-push-subscriptions': pushSubscriptions(dialect),
     '0014-trips': trips(dialect),
+    '0015-custody': custody(dialect),
   };
 }

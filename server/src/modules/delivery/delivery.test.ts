@@ -8,6 +8,7 @@ import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } 
 import { sendParcel } from '../../test/parcels.ts';
 import { schemaMessage } from '../../test/schema-message.ts';
 import { listenLocally, openEventStream, type SseStream } from '../../test/sse.ts';
+import { readChain } from '../relay/chain.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -439,12 +440,10 @@ describe('POST /api/parcels/:id/deliver', () => {
     expect(confirmed.receiverPrecision).toBe('street');
   });
 
-  it('delivers when the runner is within 15 m of the receiver', async () => {
+  it('delivers when the runner is within 15 m of the receiver, recording where in the custody chain', async () => {
     const { runner, parcel } = await carried();
-    const response = await deliver(parcel.id, runner.cookie, {
-      ...northOf(parcel.receiverCoordinates, 12),
-      accuracy: 0,
-    });
+    const position = northOf(parcel.receiverCoordinates, 12);
+    const response = await deliver(parcel.id, runner.cookie, { ...position, accuracy: 0 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: parcel.id,
@@ -458,6 +457,8 @@ describe('POST /api/parcels/:id/deliver', () => {
       actor_id: await accountId(runner.account.userName),
       data: JSON.stringify({ distanceMetres: 12, accuracyMetres: 0 }),
     });
+    const custody = await readChain(t.store.db, parcel.id);
+    expect(custody.at(-1)).toMatchObject({ kind: 'delivered', to_kind: 'receiver', how: 'runner', ...position });
   });
 
   it('counts the accuracy in the runner’s favour: 28 m away ± 20 m is close enough', async () => {

@@ -227,6 +227,7 @@ export async function deliverParcelAt(
     runnerId: actor.id,
     data: { distanceMetres: Math.round(distance), accuracyMetres: Math.round(position.accuracy) },
     occurredAt: body?.occurredAt,
+    place: { lat: position.lat, lng: position.lng },
   });
   return presentParcel(delivered);
 }

@@ -77,6 +77,20 @@ describe('which changes reach which topics', () => {
     expect(topicsFor(cili, unassigned)).toEqual(['me']);
   });
 
+  it('sends a relay offer to every runner and the superadmin on parcels, and to nobody on other topics', () => {
+    const offer = change({ kind: 'relay_offer', status: 'in_transit', runner: 'cili', senderUser: 'anna' });
+    // Any runner, not only the offering one, and the superadmin: on parcels only.
+    expect(topicsFor(subscriber('runner', ['parcels', 'me'], 'dani'), offer)).toEqual(['parcels']);
+    expect(topicsFor(subscriber('runner', ['parcels', 'me', 'parcel:AAAAAAAAAA'], 'cili'), offer)).toEqual(['parcels']);
+    expect(topicsFor(subscriber('superadmin', ['parcels', 'parcel:AAAAAAAAAA']), offer)).toEqual(['parcels']);
+    // Its sender, its receiver and the tracking page hear nothing: the parcel has not changed.
+    expect(topicsFor(subscriber('user', ['me', 'parcel:AAAAAAAAAA'], 'anna'), offer)).toEqual([]);
+    expect(topicsFor(subscriber('user', ['me'], 'zoli', '6720 szeged karasz utca 5'), offer)).toEqual([]);
+    expect(topicsFor(subscriber(null, ['parcel:AAAAAAAAAA']), offer)).toEqual([]);
+    // A runner who did not ask for parcels: nothing.
+    expect(topicsFor(subscriber('runner', ['me'], 'cili'), offer)).toEqual([]);
+  });
+
   it('sends one message per matching topic', () => {
     const admin = subscriber('superadmin', ['parcels', 'parcel:AAAAAAAAAA']);
     expect(topicsFor(admin, change())).toEqual(['parcel:AAAAAAAAAA', 'parcels']);

@@ -1,4 +1,4 @@
-import { type LiveTopic, parcelTopic } from '@csomag/domain/live';
+import { type LiveTopic, parcelTopic, RELAY_OFFER_KIND } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelChange } from '../../db/change-feed.ts';
 import type { AccountRow } from '../../db/schema.ts';
@@ -80,6 +80,11 @@ function concernsMe(subscriber: Subscriber, change: ChangeFacts): boolean {
 /** The subscriber's topics this change belongs to (often none). */
 export function topicsOf(subscriber: Subscriber, change: ChangeFacts): LiveTopic[] {
   const { actor, topics } = subscriber;
+  // A relay offer changes no parcel: every runner's (and the superadmin's) `parcels`, nobody else.
+  if (change.kind === RELAY_OFFER_KIND) {
+    const runnersHear = mayParcel(actor, 'listAll') || mayParcel(actor, 'listWaiting');
+    return topics.includes('parcels') && runnersHear ? ['parcels'] : [];
+  }
   const matched: LiveTopic[] = [];
   if (topics.includes(change.parcelTopic) && mayParcel(actor, 'track')) matched.push(change.parcelTopic);
   // A runner moving changes no list, only the tracking pages of what they carry (every ~10 s each).

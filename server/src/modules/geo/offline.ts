@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { addressKey } from '@csomag/domain/address';
+import { distanceMetres } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import type { GeocodeResult, Geocoder } from './geocoder.ts';
 
@@ -181,4 +182,31 @@ export class OfflineGeocoder implements Geocoder {
       precision: 'settlement',
     };
   }
+}
+
+/** Beyond this, a point is told by its coordinates only: 'near Szob' would mislead in a forest. */
+export const NEAREST_PLACE_MAX_M = 5_000;
+
+/**
+ * The name of the gazetteer place nearest to `point` (a settlement, or inside Budapest its
+ * district), or null when none lies within NEAREST_PLACE_MAX_M. Names a relay's place on the
+ * tracking page without asking a network service.
+ */
+export function nearestPlaceName(point: { lat: number; lng: number }): string | null {
+  let best: Settlement | null = null;
+  let bestMetres = NEAREST_PLACE_MAX_M;
+  for (const settlement of gazetteer().values()) {
+    const metres = distanceMetres(point, settlement);
+    if (metres < bestMetres) [best, bestMetres] = [settlement, metres];
+  }
+  if (!best) return null;
+  if (best.admin1 !== BUDAPEST_ADMIN1) return best.name;
+  // GeoNames' Budapest neighbourhoods are partial: the district is the name everyone knows.
+  let district = 0;
+  let districtMetres = Number.POSITIVE_INFINITY;
+  for (const [index, [lat, lng]] of BUDAPEST_DISTRICTS.entries()) {
+    const metres = distanceMetres(point, { lat, lng });
+    if (metres < districtMetres) [district, districtMetres] = [index, metres];
+  }
+  return messages.budapestDistrict((ROMAN_NUMERALS[district] ?? '').toUpperCase());
 }

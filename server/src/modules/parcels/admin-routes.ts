@@ -1,10 +1,11 @@
 import {
   adminParcelListQuerySchema,
+  adminParcelListSchema,
   parcelAdminUpdateSchema,
   parcelAssignBodySchema,
   parcelDeleteBodySchema,
 } from '@csomag/domain/admin';
-import { parcelIdSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import { parcelIdSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,9 +34,10 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: parcelGuard('listAll'),
       schema: {
         tags: ['back office'],
-        summary: 'Every parcel, newest first; filters status, runner and sender (user names)',
+        summary: 'Every parcel, newest first; filters status, runner and sender (user names), multi-leg',
+        description: 'multiLeg=true: only parcels handed from runner to runner (a relay or a custody override).',
         querystring: adminParcelListQuerySchema,
-        response: { 200: parcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
+        response: { 200: adminParcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
       },
     },
     async (request) => listAllParcels(app.store.db, request.query),

@@ -1,14 +1,8 @@
 import { addressKey } from '@csomag/domain/address';
-import type { AdminParcelListQuery, ParcelAdminUpdate } from '@csomag/domain/admin';
+import type { AdminParcelList, AdminParcelListQuery, ParcelAdminUpdate } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import {
-  backOfficeStatusChange,
-  type Coordinates,
-  type Parcel,
-  type ParcelList,
-  type PointPrecision,
-} from '@csomag/domain/parcel';
-import type { Kysely } from 'kysely';
+import { backOfficeStatusChange, type Coordinates, type Parcel, type PointPrecision } from '@csomag/domain/parcel';
+import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { AppError, refuse, refuseField } from '../../errors.ts';
@@ -18,10 +12,17 @@ import { claimParcel, editParcel, type ParcelEdit } from './changes.ts';
 import { type ParcelWithNames, presentParcel } from './present.ts';
 import { newestFirst, type ParcelsContext, selectParcels } from './service.ts';
 
-const emptyPage: ParcelList = { items: [], nextCursor: null };
+const emptyPage: AdminParcelList = { items: [], nextCursor: null };
+
+/**
+ * Handed from runner to runner at least once (a relay or an override). Written with a literal 0:
+ * only then may SQLite and PostgreSQL's prepared statements use the partial indexes
+ * parcels_multi_leg_created and parcels_multi_leg_status_created (migration 0015), whose condition this is.
+ */
+const multiLeg = sql<boolean>`parcels.runner_handovers > 0`;
 
 /** Every parcel, newest first; each filter walks its own (…, created_at, id) index. */
-export async function listAllParcels(db: Kysely<Database>, query: AdminParcelListQuery): Promise<ParcelList> {
+export async function listAllParcels(db: Kysely<Database>, query: AdminParcelListQuery): Promise<AdminParcelList> {
   let parcels = selectParcels(db);
   if (query.status) parcels = parcels.where('parcels.status', '=', query.status);
   // A user name nobody has matches no parcel: an empty page, not an error.
@@ -35,7 +36,8 @@ export async function listAllParcels(db: Kysely<Database>, query: AdminParcelLis
     if (!sender) return emptyPage;
     parcels = parcels.where('parcels.sender_id', '=', sender.id);
   }
-  return newestFirst(parcels, query);
+  if (query.multiLeg) parcels = parcels.where(multiLeg);
+  return newestFirst(parcels, query, (row) => ({ ...presentParcel(row), multiLeg: row.runner_handovers > 0 }));
 }
 
 const findParcel = (db: Kysely<Database>, id: string) =>

@@ -1,4 +1,5 @@
 import type { LocationPoint } from '@csomag/domain/delivery';
+import { RELAY_OFFER_KIND } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
@@ -6,6 +7,8 @@ import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-fe
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable } from '../../db/schema.ts';
 import { type AppError, refuse, refuseField } from '../../errors.ts';
+import { appendCustody, holderColumns, holderOf } from '../relay/chain.ts';
+import { relayPlaceName } from '../relay/place.ts';
 import type { ParcelWithNames } from './present.ts';
 
 /**
@@ -13,8 +16,12 @@ import type { ParcelWithNames } from './present.ts';
  * its precondition in the same statement that writes (a conditional UPDATE or DELETE), writes the
  * parcel row and exactly one timeline event in one transaction, and publishes exactly one change
  * message, which listeners hear only after the commit. Nothing else in the server writes
- * `parcel_events` or publishes (changes.test.ts checks both). Services decide *whether* a change is
- * wanted (geocoding, distances, policies); this module makes it happen atomically.
+ * `parcel_events` or publishes (changes.test.ts checks both). A change of hands also moves the
+ * parcel's holder and custody_seq in that same statement and appends its hash-chained custody
+ * event (docs/decisions/0022): the unique (parcel, seq) lets only one change follow each event.
+ * Services decide *whether* a change is wanted (geocoding, distances, policies); this module makes
+ * it happen atomically. The one message without a timeline event is a relay offer's
+ * (announceRelayOffer): the parcel itself does not change.
  */
 
 type Changes = Pick<ChangeFeed, 'transaction'>;
@@ -128,16 +135,38 @@ const withNames = (eb: ExpressionBuilder<Database, 'parcels'>) =>
       .as('runner_user_name'),
   ] as const;
 
+/** A parcel row before custody: insertParcel makes the sender its holder. */
+export type NewParcelRow = Omit<ParcelRow, 'holder_kind' | 'holder_id' | 'custody_seq' | 'runner_handovers'>;
+
 /** A new waiting parcel (`created`). The caller draws the id; a clash is a unique violation it retries. */
 export function insertParcel(
   changes: Changes,
-  row: ParcelRow,
+  newRow: NewParcelRow,
   sender: AccountRow,
   actor: AccountRow,
   occurredAt?: string,
 ) {
   return changes.transaction(async (trx, publish) => {
+    const row: ParcelRow = {
+      ...newRow,
+      holder_kind: 'sender',
+      holder_id: sender.id,
+      custody_seq: 0,
+      runner_handovers: 0,
+    };
     await trx.insertInto('parcels').values(row).execute();
+    await appendCustody(trx, {
+      parcel_id: row.id,
+      seq: 0,
+      kind: 'created',
+      from_kind: 'none',
+      from_id: null,
+      to_kind: 'sender',
+      to_id: sender.id,
+      at: row.created_at,
+      confirmed_by: actor.id,
+      how: actor.role === 'superadmin' ? 'admin' : 'sender',
+    });
     const parcel: ParcelWithNames = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
     await record(trx, publish, { kind: 'created', parcel, before: null, actor, at: row.created_at, occurredAt });
     return parcel;
@@ -165,6 +194,8 @@ export function claimParcel(
         runner_id: runner.id,
         picked_up_at: nowIso(),
         version: eb('version', '+', 1),
+        ...holderColumns({ kind: 'runner', id: runner.id }),
+        custody_seq: eb('custody_seq', '+', 1),
       }))
       .where('id', '=', parcelId)
       .where('status', '=', 'waiting')
@@ -172,6 +203,17 @@ export function claimParcel(
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw await explainRefusal(trx, parcelId, 'waiting');
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind,
+      from_kind: 'sender',
+      from_id: parcel.sender_id,
+      to_kind: 'runner',
+      to_id: runner.id,
+      confirmed_by: actor.id,
+      how: kind === 'assigned' ? 'admin' : 'runner',
+    });
     const data = kind === 'assigned' ? { runner: runner.user_name } : null;
     const before = beforeOf('waiting', null, parcel.receiver_key);
     await record(trx, publish, { kind, parcel, before, actor, data, occurredAt });
@@ -193,12 +235,20 @@ export function deliverParcel(
     runnerId?: number;
     data?: Record<string, unknown>;
     occurredAt?: string | undefined;
+    /** Where it was handed over, when known (the runner's position). */
+    place?: { lat: number; lng: number } | undefined;
   },
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
     let update = trx
       .updateTable('parcels')
-      .set((eb) => ({ status: 'delivered', delivered_at: nowIso(), version: eb('version', '+', 1) }))
+      .set((eb) => ({
+        status: 'delivered',
+        delivered_at: nowIso(),
+        version: eb('version', '+', 1),
+        ...holderColumns({ kind: 'receiver', id: null }),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
       .where('id', '=', parcelId)
       .where('status', '=', 'in_transit');
     if (options.runnerId !== undefined) update = update.where('runner_id', '=', options.runnerId);
@@ -208,6 +258,19 @@ export function deliverParcel(
         ? await explainRefusal(trx, parcelId, 'in_transit')
         : await explainCarrierRefusal(trx, parcelId, options.runnerId);
     }
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: options.kind,
+      from_kind: 'runner',
+      from_id: parcel.runner_id,
+      to_kind: 'receiver',
+      to_id: null,
+      lat: options.place?.lat ?? null,
+      lng: options.place?.lng ?? null,
+      confirmed_by: actor.id,
+      how: options.kind === 'handed_over_qr' ? 'receiver_qr' : options.runnerId === undefined ? 'admin' : 'runner',
+    });
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
     const { kind, occurredAt } = options;
     await record(trx, publish, { kind, parcel, before, actor, data: options.data ?? null, occurredAt });
@@ -223,7 +286,15 @@ export function giveBackParcel(changes: Changes, parcelId: string, runner: Accou
   return changes.transaction(async (trx, publish) => {
     const parcel = await trx
       .updateTable('parcels')
-      .set((eb) => ({ status: 'waiting', runner_id: null, picked_up_at: null, version: eb('version', '+', 1) }))
+      .set((eb) => ({
+        status: 'waiting',
+        runner_id: null,
+        picked_up_at: null,
+        version: eb('version', '+', 1),
+        holder_kind: 'sender',
+        holder_id: eb.ref('sender_id'),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
       .where('id', '=', parcelId)
       .where('status', '=', 'in_transit')
       .where('runner_id', '=', runner.id)
@@ -231,6 +302,18 @@ export function giveBackParcel(changes: Changes, parcelId: string, runner: Accou
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'given_back',
+      from_kind: 'runner',
+      from_id: runner.id,
+      to_kind: 'sender',
+      to_id: parcel.sender_id,
+      confirmed_by: runner.id,
+      how: 'runner',
+      reason,
+    });
     const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
     await record(trx, publish, { kind: 'given_back', parcel, before, actor: runner, data: { reason } });
     return parcel;
@@ -261,6 +344,17 @@ export function cancelParcel(changes: Changes, parcelId: string, sender: Account
       if (!current || current.sender_id !== sender.id) throw refuse('parcel_not_found', messages.parcelNotFound);
       throw refuse('parcel_not_waiting', messages.cancelNotWaiting);
     }
+    await appendCustody(trx, {
+      parcel_id: row.id,
+      seq: row.custody_seq + 1,
+      kind: 'cancelled',
+      from_kind: 'sender',
+      from_id: sender.id,
+      to_kind: 'none',
+      to_id: null,
+      confirmed_by: sender.id,
+      how: 'sender',
+    });
     const parcel = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
     await record(trx, publish, {
       kind: 'cancelled',
@@ -285,10 +379,21 @@ export interface ParcelEdit {
  * change (`status_changed`, naming the other edited fields too) or else `edited`.
  */
 export function editParcel(changes: Changes, current: ParcelWithNames, edit: ParcelEdit, admin: AccountRow) {
+  const from = holderOf(current.status, current.runner_id, current.sender_id);
+  const to = holderOf(
+    edit.set.status ?? current.status,
+    edit.set.runner_id === undefined ? current.runner_id : edit.set.runner_id,
+    current.sender_id,
+  );
+  const movesCustody = from.kind !== to.kind || from.id !== to.id;
   return changes.transaction(async (trx, publish) => {
     const row = await trx
       .updateTable('parcels')
-      .set((eb) => ({ ...edit.set, version: eb('version', '+', 1) }))
+      .set((eb) => ({
+        ...edit.set,
+        version: eb('version', '+', 1),
+        ...(movesCustody ? { ...holderColumns(to), custody_seq: eb('custody_seq', '+', 1) } : {}),
+      }))
       .where('id', '=', current.id)
       .where('version', '=', current.version)
       .returningAll()
@@ -298,6 +403,20 @@ export function editParcel(changes: Changes, current: ParcelWithNames, edit: Par
       throw exists
         ? refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile)
         : refuse('parcel_not_found', messages.parcelNotFound);
+    }
+    if (row && movesCustody) {
+      await appendCustody(trx, {
+        parcel_id: row.id,
+        seq: row.custody_seq,
+        kind: 'status_changed',
+        from_kind: from.kind,
+        from_id: from.id,
+        to_kind: to.kind,
+        to_id: to.id,
+        confirmed_by: admin.id,
+        how: 'admin',
+        reason: edit.status?.reason ?? null,
+      });
     }
     // The runner only ever stays or goes here, so the names read before still hold.
     const parcel: ParcelWithNames = {
@@ -340,6 +459,19 @@ export function deleteParcel(changes: Changes, parcelId: string, admin: AccountR
         messages.deleteInTransitNeedsReason(parcel.runner_user_name ?? '?'),
       );
     }
+    const holder = holderOf(parcel.status, parcel.runner_id, parcel.sender_id);
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq + 1,
+      kind: 'deleted',
+      from_kind: holder.kind,
+      from_id: holder.id,
+      to_kind: 'none',
+      to_id: null,
+      confirmed_by: admin.id,
+      how: 'admin',
+      reason: reason ?? null,
+    });
     await record(trx, publish, {
       kind: 'deleted',
       parcel,
@@ -387,6 +519,149 @@ export async function detachDeletedRunner(trx: Trx, publish: PublishChange, runn
   }
   // SQLite may hand a deleted row's id to the next account: the timeline must not name them.
   await trx.updateTable('parcel_events').set({ actor_id: null }).where('actor_id', '=', runner.id).execute();
+}
+
+/** Why a relay's compare-and-swap matched nothing, from the row as it is now (relay_link_used when it moved on). */
+async function explainRelayRefusal(trx: Trx, parcelId: string, taker: AccountRow) {
+  const current = await trx
+    .selectFrom('parcels')
+    .select(['status', 'runner_id'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!current) return refuse('parcel_not_found', messages.parcelNotFound);
+  if (current.status === 'in_transit' && current.runner_id === taker.id) {
+    return refuse('relay_own_parcel', messages.relayOwnParcel);
+  }
+  return refuse('relay_link_used', messages.relayLinkUsed);
+}
+
+/**
+ * Runner → runner hand-over (issue 14): custody moves from `issuerId` to `taker` by one
+ * compare-and-swap naming the expected holder and custody_seq (both from the signed link), so of
+ * any number of runners confirming the same link exactly one matches; the others, and any link
+ * issued before the parcel last changed hands, are refused with nothing changed.
+ */
+export function relayParcel(
+  changes: Changes,
+  parcelId: string,
+  expected: { issuerId: number; seq: number },
+  taker: AccountRow,
+  place: { lat: number; lng: number } | undefined,
+): Promise<ParcelWithNames> {
+  return changes.transaction(async (trx, publish) => {
+    if (expected.issuerId === taker.id) throw refuse('relay_own_parcel', messages.relayOwnParcel);
+    const placeName = await relayPlaceName(trx, parcelId, expected, taker, place);
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        runner_id: taker.id,
+        version: eb('version', '+', 1),
+        ...holderColumns({ kind: 'runner', id: taker.id }),
+        custody_seq: eb('custody_seq', '+', 1),
+        runner_handovers: eb('runner_handovers', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('runner_id', '=', expected.issuerId)
+      .where('holder_kind', '=', 'runner')
+      .where('holder_id', '=', expected.issuerId)
+      .where('custody_seq', '=', expected.seq)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) throw await explainRelayRefusal(trx, parcelId, taker);
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'relayed',
+      from_kind: 'runner',
+      from_id: expected.issuerId,
+      to_kind: 'runner',
+      to_id: taker.id,
+      lat: place?.lat ?? null,
+      lng: place?.lng ?? null,
+      confirmed_by: taker.id,
+      how: 'runner_qr',
+    });
+    const issuer = await trx
+      .selectFrom('accounts')
+      .select('user_name')
+      .where('id', '=', expected.issuerId)
+      .executeTakeFirst();
+    const before = beforeOf('in_transit', issuer?.user_name ?? null, parcel.receiver_key);
+    await record(trx, publish, {
+      kind: 'relayed',
+      parcel,
+      before,
+      actor: taker,
+      data: { from: issuer?.user_name ?? null, to: taker.user_name, ...(place ? { place } : {}), placeName },
+    });
+    return parcel;
+  });
+}
+
+/**
+ * The superadmin's explicit correction of who carries an in-transit parcel, with a reason: a
+ * compare-and-swap on the custody_seq read in the same transaction, recorded as an `override`
+ * custody event and a `custody_override` timeline event.
+ */
+export function overrideCustody(
+  changes: Changes,
+  parcelId: string,
+  runner: AccountRow,
+  admin: AccountRow,
+  reason: string,
+): Promise<ParcelWithNames> {
+  return changes.transaction(async (trx, publish) => {
+    const current = await trx
+      .selectFrom('parcels')
+      .select(['status', 'runner_id', 'holder_kind', 'holder_id', 'custody_seq'])
+      .select(withNames)
+      .where('id', '=', parcelId)
+      .executeTakeFirst();
+    if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
+    if (current.status !== 'in_transit') {
+      throw refuse('parcel_not_in_transit', messages.custodyOverrideNotInTransit);
+    }
+    if (current.runner_id === runner.id) throw refuse('custody_unchanged', messages.custodyOverrideSameRunner);
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        runner_id: runner.id,
+        version: eb('version', '+', 1),
+        ...holderColumns({ kind: 'runner', id: runner.id }),
+        custody_seq: eb('custody_seq', '+', 1),
+        runner_handovers: eb('runner_handovers', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('custody_seq', '=', current.custody_seq)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'override',
+      from_kind: current.holder_kind,
+      from_id: current.holder_id,
+      to_kind: 'runner',
+      to_id: runner.id,
+      confirmed_by: admin.id,
+      how: 'admin',
+      reason,
+    });
+    const before = beforeOf('in_transit', current.runner_user_name, parcel.receiver_key);
+    await record(trx, publish, {
+      kind: 'custody_override',
+      parcel,
+      before,
+      actor: admin,
+      data: { from: current.runner_user_name, to: runner.user_name, reason },
+    });
+    return parcel;
+  });
 }
 
 /**
@@ -439,5 +714,35 @@ export function reportLocation(changes: Changes, runner: AccountRow, first: Loca
         previous: unchanged,
       });
     }
+  });
+}
+
+/**
+ * Tells the runners that the relay offer `offerId` changed (relay/offers.ts), inside the transaction
+ * that changed it, with no timeline event: its
+ * parcel stays in transit with the offerer (previous null: no list loses or gains the parcel).
+ */
+export async function announceRelayOffer(trx: Trx, publish: PublishChange, offerId: number) {
+  const row = await trx
+    .selectFrom('relay_offers')
+    .innerJoin('parcels', 'parcels.id', 'relay_offers.parcel_id')
+    .innerJoin('accounts as offerer', 'offerer.id', 'relay_offers.runner_id')
+    .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
+    .select([
+      'relay_offers.parcel_id',
+      'parcels.receiver_key',
+      'offerer.user_name as runner_user_name',
+      'sender.user_name as sender_user_name',
+    ])
+    .where('relay_offers.id', '=', offerId)
+    .executeTakeFirstOrThrow();
+  await publish({
+    kind: RELAY_OFFER_KIND,
+    parcelId: row.parcel_id,
+    status: 'in_transit',
+    runner: row.runner_user_name,
+    senderUser: row.sender_user_name,
+    receiverKey: row.receiver_key,
+    previous: null,
   });
 }

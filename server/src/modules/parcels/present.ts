@@ -1,4 +1,4 @@
-import type { Parcel, ParcelEvent, ParcelTimelineEvent, TrackingView } from '@csomag/domain/parcel';
+import type { Parcel, ParcelEvent, ParcelTimelineEvent, RelayLeg, TrackingView } from '@csomag/domain/parcel';
 import type { ParcelRow } from '../../db/schema.ts';
 
 /** A parcel row with the user names its ids point to. */
@@ -30,6 +30,8 @@ export interface EventRow {
   kind: ParcelEvent['kind'];
   /** The time the person gave (ADR 0017); null: at `at`. */
   occurred_at: string | null;
+  /** The event's JSON data; only a relay's is shown (its ends and place's name). */
+  data: string | null;
 }
 
 export interface TimelineRow extends EventRow {
@@ -41,7 +43,14 @@ export const presentEvent = (row: EventRow): ParcelEvent => ({
   at: row.at,
   kind: row.kind,
   ...(row.occurred_at ? { occurredAt: row.occurred_at } : {}),
+  ...(row.kind === 'relayed' && row.data ? { relay: relayLegOf(row.data) } : {}),
 });
+
+/** What changes.ts's relayParcel wrote: coordinates stay on the server, the place's name is shown. */
+function relayLegOf(data: string): RelayLeg {
+  const { from, to, placeName } = JSON.parse(data) as { from?: string | null; to?: string; placeName?: string };
+  return { from: from ?? null, to: to ?? '', place: placeName ?? null };
+}
 
 export const presentTimelineEvent = (row: TimelineRow): ParcelTimelineEvent => ({
   ...presentEvent(row),

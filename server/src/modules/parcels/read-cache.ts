@@ -1,3 +1,4 @@
+import { RELAY_OFFER_KIND } from '@csomag/domain/live';
 import type { FastifyReply } from 'fastify';
 import type { ChangeFeed, ParcelChange } from '../../db/change-feed.ts';
 import { bump, trim } from '../../lru.ts';
@@ -124,7 +125,8 @@ export const receiverTag = (addressKey: string) => `receiver:${addressKey}`;
  * and after (an edit can move a parcel to another address). A runner moving changes no list.
  */
 export function myListTagsOf(change: ParcelChange): string[] {
-  if (change.kind === 'runner_located') return [];
+  // A relay offer changes no parcel: nobody's list of their own parcels shows it.
+  if (change.kind === 'runner_located' || change.kind === RELAY_OFFER_KIND) return [];
   const tags = [senderTag(change.senderUser), receiverTag(change.receiverKey)];
   if (change.previous && change.previous.receiverKey !== change.receiverKey) {
     tags.push(receiverTag(change.previous.receiverKey));

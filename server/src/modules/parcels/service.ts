@@ -6,7 +6,6 @@ import type {
   ParcelContacts,
   ParcelCreateBody,
   ParcelDetail,
-  ParcelList,
   ParcelListQuery,
   PointPrecision,
   TrackingView,
@@ -20,10 +19,10 @@ import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
 import { AppError, refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
-import { carrierRefusal, insertParcel } from './changes.ts';
+import { carrierRefusal, insertParcel, type NewParcelRow } from './changes.ts';
 import { newParcelId } from './parcel-id.ts';
 import { mayParcel } from './policy.ts';
-import { presentParcel, presentTimelineEvent, presentTracking } from './present.ts';
+import { type ParcelWithNames, presentParcel, presentTimelineEvent, presentTracking } from './present.ts';
 
 /** What parcel commands need; the app passes its own, the demo seed a quiet one. */
 export interface ParcelsContext {
@@ -44,8 +43,12 @@ export function selectParcels(db: Kysely<Database>) {
 
 export type ParcelQuery = ReturnType<typeof selectParcels>;
 
-/** Newest first, one page; the cursor is the last row's (created_at, id). */
-export async function newestFirst(query: ParcelQuery, { limit, cursor }: ParcelListQuery): Promise<ParcelList> {
+/** Newest first, one page; the cursor is the last row's (created_at, id). `present`: a list's own item shape. */
+export async function newestFirst<Item = Parcel>(
+  query: ParcelQuery,
+  { limit, cursor }: ParcelListQuery,
+  present: (row: ParcelWithNames) => Item = presentParcel as (row: ParcelWithNames) => Item,
+): Promise<{ items: Item[]; nextCursor: string | null }> {
   let page = query;
   if (cursor) {
     const [createdAt = '', id = ''] = decodeCursor(cursor, 2);
@@ -56,7 +59,7 @@ export async function newestFirst(query: ParcelQuery, { limit, cursor }: ParcelL
     .orderBy('parcels.id', 'desc')
     .limit(limit + 1)
     .execute();
-  return pageOf(rows, limit, presentParcel, (last) => [last.created_at, last.id]);
+  return pageOf(rows, limit, present, (last) => [last.created_at, last.id]);
 }
 
 /** A user sends as themself; the superadmin must name an existing account of role user. */
@@ -103,7 +106,7 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
   const [from, to] = await placeBothEnds(ctx.geocoder, body);
   const receiverKey = addressKey(body.receiverAddress);
   for (let attempt = 1; ; attempt++) {
-    const row: ParcelRow = {
+    const row: NewParcelRow = {
       id: newParcelId(),
       sender_id: sender.id,
       runner_id: null,
@@ -175,6 +178,7 @@ export async function getParcelDetail(db: Kysely<Database>, account: AccountRow,
       'parcel_events.at',
       'parcel_events.kind',
       'parcel_events.occurred_at',
+      'parcel_events.data',
       'accounts.user_name as actor_user_name',
     ])
     .where('parcel_events.parcel_id', '=', id)
@@ -220,7 +224,7 @@ export async function getTrackingView(db: Kysely<Database>, id: string): Promise
   if (!parcel) return null;
   const events = await db
     .selectFrom('parcel_events')
-    .select(['at', 'kind', 'occurred_at'])
+    .select(['at', 'kind', 'occurred_at', 'data'])
     .where('parcel_id', '=', id)
     .orderBy('id')
     .execute();

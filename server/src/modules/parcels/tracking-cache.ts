@@ -1,3 +1,4 @@
+import { RELAY_OFFER_KIND } from '@csomag/domain/live';
 import type { TrackingView } from '@csomag/domain/parcel';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { ReadCache } from './read-cache.ts';
@@ -17,7 +18,8 @@ export class TrackingCache {
     private readonly load: (parcelId: string) => Promise<TrackingView | null>,
     size = TRACKING_CACHE_SIZE,
   ) {
-    this.views = new ReadCache(feed, (change) => [change.parcelId], size);
+    // A relay offer is not on the tracking page: it keeps the view.
+    this.views = new ReadCache(feed, (change) => (change.kind === RELAY_OFFER_KIND ? [] : [change.parcelId]), size);
   }
 
   /** An id nobody has stays uncached: probing random ids must not fill memory. */

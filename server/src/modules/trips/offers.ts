@@ -1,12 +1,18 @@
 import { TIME_ZONE } from '@csomag/domain/constants';
 import { isTripActive, TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
-import { ellipseSumMetres, straightLineModel, type TravelMode, type TripLegs } from '@csomag/domain/trips';
+import {
+  ellipseSumMetres,
+  straightLineModel,
+  type TravelMode,
+  type TripLegs,
+  wholeMinutes,
+} from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed, LoggedChange } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { BoundedQueue } from '../push/queue.ts';
-import { scoreParcel, wholeMinutes } from './service.ts';
+import { scoreParcel } from './service.ts';
 
 /** One runner told that a new parcel fits one of their saved trips. */
 export interface TripOffer {

@@ -31,12 +31,12 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trips'],
         summary:
-          'Waiting parcels whose pickup and delivery fit a trip, ranked by the minutes they add, then by age (at most 50)',
+          'Waiting parcels whose pickup and delivery fit a trip, ranked by the minutes they add, then by age (at most 50); and the open relay offers on the way that bring their parcel closer',
         body: tripQuerySchema,
         response: { 200: tripMatchesResponseSchema, ...errorResponses(...GUARD_CODES) },
       },
     },
-    async (request) => findMatches(app.store, request.body),
+    async (request) => findMatches(app.store, signedIn(request), request.body),
   );
 
   app.get(

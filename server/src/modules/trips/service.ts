@@ -21,6 +21,7 @@ import {
   type TravelMode,
   type TravelTimeModel,
   type TripLegs,
+  wholeMinutes,
   withinEllipse,
 } from '@csomag/domain/trips';
 import { type Kysely, type Selectable, sql } from 'kysely';
@@ -29,12 +30,7 @@ import type { AccountRow, Database, SavedTripsTable } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { selectParcels } from '../parcels/service.ts';
-
-/**
- * Whole minutes, rounded up; less than a second over is not a minute more (a parcel on the way adds
- * 0, not 1: the great circle between two points of a parallel bows off it by a few metres).
- */
-export const wholeMinutes = (minutes: number) => Math.max(0, Math.ceil(minutes - 0.01));
+import { findRelayOffers } from './relay-matches.ts';
 
 interface Candidate {
   id: string;
@@ -63,17 +59,28 @@ export function scoreParcel(
  * POST /api/trips/matches: waiting parcels whose pickup lies in the trip's ellipse box and whose
  * delivery point does too, read from the partial index of waiting parcels' points (0014); then
  * the ellipse itself and the exact added minutes, best first, oldest first among equals. Only the
- * matches shown are read in full.
+ * matches shown are read in full. Besides, the open relay offers on the way (relay-matches.ts),
+ * for a trip leaving at its departure ('now': `now`).
  */
 export async function findMatches(
   store: Pick<Store, 'db' | 'dialect'>,
+  runner: AccountRow,
   query: TripQuery,
+  now: number = Date.now(),
   model: TravelTimeModel = straightLineModel,
 ): Promise<TripMatchesResponse> {
   const { db } = store;
   const trip: TripLegs = { from: query.from, to: query.to, mode: query.mode };
   const sum = ellipseSumMetres(trip, query.maxDetourMinutes, model);
   const box = ellipseBox(trip, sum);
+  const departure = query.departure === 'now' ? now : Date.parse(query.departure);
+  const relayOffers = await findRelayOffers(
+    db,
+    runner,
+    trip,
+    { maxDetourMinutes: query.maxDetourMinutes, sumMetres: sum, box, departure, now },
+    model,
+  );
   // SQLite's statistics make the (status, sender_lat, sender_lng) index look better; it reads every
   // candidate's row for its delivery point (60 ms against 13 ms at 1 M parcels, Budapest → Győr).
   const index = store.dialect === 'sqlite' ? sql`indexed by parcels_waiting_points` : sql``;
@@ -100,7 +107,7 @@ export async function findMatches(
   scored.sort((a, b) => a.added - b.added || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const shown = scored.slice(0, TRIP_MATCHES_MAX);
   const tripMinutes = wholeMinutes(model.minutes(trip.from, trip.to, trip.mode));
-  if (shown.length === 0) return { matches: [], trip: { minutes: tripMinutes } };
+  if (shown.length === 0) return { matches: [], relayOffers, trip: { minutes: tripMinutes } };
   const rows = await selectParcels(db)
     .where(
       'parcels.id',
@@ -114,7 +121,7 @@ export async function findMatches(
     // Picked up between the two reads: no longer waiting, not offered.
     return row && row.status === 'waiting' ? [{ ...presentParcel(row), addedMinutes: s.added }] : [];
   });
-  return { matches, trip: { minutes: tripMinutes } };
+  return { matches, relayOffers, trip: { minutes: tripMinutes } };
 }
 
 type SavedTripRow = Selectable<SavedTripsTable>;

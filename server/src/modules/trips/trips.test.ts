@@ -1,6 +1,7 @@
+import { budapestDay } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
-import { budapestDay, SAVED_TRIPS_MAX, type SavedTrip, type TripMatch } from '@csomag/domain/trip-api';
+import { SAVED_TRIPS_MAX, type SavedTrip, type TripMatch } from '@csomag/domain/trip-api';
 import { TRIP_MAX_KM } from '@csomag/domain/trips';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,9 @@
 import { accountResponseSchema, accountSchema, type NewAccount, type ProfileUpdate } from '@csomag/domain/account';
-import { type MapQuery, mapResponseSchema, type ParcelAdminUpdate } from '@csomag/domain/admin';
+import { adminParcelListSchema, type MapQuery, mapResponseSchema, type ParcelAdminUpdate } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
 import { type ParcelCreateBody, type ParcelStatus, pageOf, parcelSchema } from '@csomag/domain/parcel';
+import { type CustodyOverrideBody, custodyChainSchema } from '@csomag/domain/relay';
+import type { Role } from '@csomag/domain/roles';
 import { type RunnerList, runnerListSchema } from '@csomag/domain/runner';
 import {
   infiniteQueryOptions,
@@ -97,21 +99,21 @@ export function useDeleteRunner(userName: string) {
   });
 }
 
-// ——— users (the sender of a parcel the back office creates) ———
+// ——— accounts to pick (a parcel's sender, a parcel's new holder) ———
 
 const userPage = pageOf(accountSchema);
 
-/** The first users whose user name or name matches `q`: suggestions, not a list to page through. */
-export const getUserSuggestions = (q: string, signal?: AbortSignal) =>
-  apiRequest('GET', `/users?role=user&limit=10&q=${encodeURIComponent(q)}`, userPage, undefined, signal);
+/** The first accounts of a role whose user name or name matches `q`: suggestions, not a list to page through. */
+export const getUserSuggestions = (q: string, role: Role, signal?: AbortSignal) =>
+  apiRequest('GET', `/users?role=${role}&limit=10&q=${encodeURIComponent(q)}`, userPage, undefined, signal);
 
-export const userSuggestionsQuery = (q: string) =>
+export const userSuggestionsQuery = (q: string, role: Role) =>
   queryOptions({
-    queryKey: ['users', 'suggestions', q],
-    queryFn: ({ signal }) => getUserSuggestions(q, signal),
+    queryKey: ['users', 'suggestions', role, q],
+    queryFn: ({ signal }) => getUserSuggestions(q, role, signal),
   });
 
-export const useUserSuggestions = (q: string) => useQuery(userSuggestionsQuery(q));
+export const useUserSuggestions = (q: string, role: Role) => useQuery(userSuggestionsQuery(q, role));
 
 // ——— parcels ———
 
@@ -119,11 +121,13 @@ export interface ParcelFilters {
   status?: ParcelStatus | undefined;
   runner?: string | undefined;
   sender?: string | undefined;
+  /** 'true': only parcels handed from runner to runner. */
+  multiLeg?: 'true' | undefined;
 }
 
 export const adminParcelsKey = ['parcels', 'all'] as const;
 export const adminParcelsQuery = (filters: ParcelFilters, limit = 20) => ({
-  ...parcelListQueryOptions(adminParcelsKey, '/parcels', { ...filters }, limit),
+  ...parcelListQueryOptions(adminParcelsKey, '/parcels', { ...filters }, limit, adminParcelListSchema),
   placeholderData: keepPreviousData,
 });
 
@@ -204,3 +208,23 @@ export const mapQuery = (view: MapQuery | null) =>
   });
 
 export const useMapView = (view: MapQuery | null) => useQuery(mapQuery(view));
+
+// ——— custody (issue 14): the parcel's chain of hand-overs ———
+
+/** Under the parcel's detail key, so whatever refreshes the detail (its live topic) refreshes this too. */
+export const custodyChainQuery = (parcelId: string) =>
+  queryOptions({
+    queryKey: [...parcelDetailQuery(parcelId).queryKey, 'custody'],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `/parcels/${encodeURIComponent(parcelId)}/custody`, custodyChainSchema, undefined, signal),
+  });
+
+export const useCustodyChain = (parcelId: string) => useQuery(custodyChainQuery(parcelId));
+
+/** 'Felelős módosítása': the superadmin names the runner who holds an in-transit parcel now, with a reason. */
+export const overrideCustody = (parcelId: string, body: CustodyOverrideBody) =>
+  apiRequest('POST', `${parcelPath(parcelId)}/custody-override`, parcelSchema, body);
+
+/** Refreshes the parcel's views, its custody chain (under its detail key) among them. */
+export const useOverrideCustody = (parcelId: string) =>
+  useParcelMutation((body: CustodyOverrideBody) => overrideCustody(parcelId, body));

@@ -43,7 +43,13 @@ export function AdminParcelCreatePage() {
     <section className="page narrow">
       <h1>{messages.adminCreateParcelTitle}</h1>
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <UserPicker value={senderUser} error={errors.senderUser?.message} {...form.register('senderUser')} />
+        <UserPicker
+          label={messages.adminSenderUser}
+          accountRole="user"
+          value={senderUser}
+          error={errors.senderUser?.message}
+          {...form.register('senderUser')}
+        />
         <FormField
           label={messages.senderAddressLabel}
           error={errors.senderAddress?.message}

@@ -6,7 +6,6 @@ import {
   type Coordinates,
   PARCEL_STATUSES,
   type ParcelDetail,
-  parcelEventLabels,
   parcelStatusLabels,
 } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
@@ -16,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { parcelDetailQuery } from '../../api/parcel.ts';
+import { eventLabel } from '../../components/event-label.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -24,6 +24,8 @@ import { notify } from '../../lib/notify.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { useAdminLive, useHandOver, useParcelDetail, useUpdateParcel } from './api.ts';
+import { CustodyChain } from './custody-chain.tsx';
+import { CustodyOverride } from './custody-override.tsx';
 
 const editSchema = parcelAdminUpdateSchema
   .pick({ category: true, status: true, senderAddress: true, receiverAddress: true })
@@ -197,7 +199,7 @@ function Timeline({ events }: { events: ParcelDetail['events'] }) {
         {events.map((event, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only ever grows at its end
           <li key={index}>
-            <time dateTime={event.at}>{formatTimestamp(event.at)}</time> {parcelEventLabels[event.kind]}
+            <time dateTime={event.at}>{formatTimestamp(event.at)}</time> {eventLabel(event)}
             {event.actor && <span className="muted"> ({event.actor})</span>}
           </li>
         ))}
@@ -218,6 +220,9 @@ export function AdminParcelEditPage() {
           <div className="profile-layout">
             <ParcelEditForm parcel={data} />
             <Timeline events={data.events} />
+            <CustodyChain parcelId={data.id} />
+            {/* Only a parcel on its way has a runner to correct (the server refuses the rest too). */}
+            {data.status === 'in_transit' && <CustodyOverride parcel={data} />}
           </div>
         )}
       </QueryState>

@@ -1,46 +1,47 @@
+import type { AdminParcel } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import { PARCEL_STATUSES, type Parcel, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
+import { PARCEL_STATUSES, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';
-import { useDebounced } from '../../lib/use-debounced.ts';
 import { useAdminLive, useAdminParcels, useHandOver } from './api.ts';
+import { useParcelFilters } from './parcel-filters.ts';
 
-function ParcelActions({ parcel }: { parcel: Parcel }) {
+function ParcelActions({ parcel }: { parcel: AdminParcel }) {
   const handOver = useHandOver();
   return (
-    <div className="card-actions">
-      <Link className="button" to={paths.adminEditParcel(parcel.id)}>
-        {messages.adminEdit}
-      </Link>
-      <Link className="button danger" to={paths.adminDeleteParcel(parcel.id)}>
-        {messages.adminDelete}
-      </Link>
-      {parcel.status === 'in_transit' && (
-        <button
-          type="button"
-          className="button primary"
-          disabled={handOver.isPending}
-          onClick={() => handOver.mutate(parcel.id)}
-        >
-          {messages.adminHandOver}
-        </button>
+    <>
+      {parcel.multiLeg && (
+        <p>
+          <span className="status status-multi-leg">{messages.multiLegBadge}</span>
+        </p>
       )}
-    </div>
+      <div className="card-actions">
+        <Link className="button" to={paths.adminEditParcel(parcel.id)}>
+          {messages.adminEdit}
+        </Link>
+        <Link className="button danger" to={paths.adminDeleteParcel(parcel.id)}>
+          {messages.adminDelete}
+        </Link>
+        {parcel.status === 'in_transit' && (
+          <button
+            type="button"
+            className="button primary"
+            disabled={handOver.isPending}
+            onClick={() => handOver.mutate(parcel.id)}
+          >
+            {messages.adminHandOver}
+          </button>
+        )}
+      </div>
+    </>
   );
 }
 
-/** SPEC §2.8 'Csomaglistázás': filtered and paged on the server, live. */
+/** SPEC §2.8 'Csomaglistázás': filtered (the filters kept in the address) and paged on the server, live. */
 export function AdminParcelsPage() {
-  const [status, setStatus] = useState<ParcelStatus | ''>('');
-  const [runner, setRunner] = useState('');
-  const [sender, setSender] = useState('');
-  const filters = {
-    status: status || undefined,
-    runner: useDebounced(runner.trim(), 300) || undefined,
-    sender: useDebounced(sender.trim(), 300) || undefined,
-  };
+  const { filters, status, setStatus, runner, setRunner, sender, setSender, multiLeg, setMultiLeg } =
+    useParcelFilters();
   const query = useAdminParcels(filters);
   useAdminLive();
   return (
@@ -71,6 +72,10 @@ export function AdminParcelsPage() {
           <label htmlFor="filter-sender">{messages.senderLabel}</label>
           <input id="filter-sender" value={sender} onChange={(event) => setSender(event.target.value)} />
         </div>
+        <label className="field inline" title={messages.multiLegFilterHint}>
+          <input type="checkbox" checked={multiLeg} onChange={(event) => setMultiLeg(event.target.checked)} />
+          {messages.multiLegFilter}
+        </label>
       </div>
       <ParcelListView
         query={query}

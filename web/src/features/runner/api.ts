@@ -6,9 +6,16 @@ import {
   waitingParcelListSchema,
 } from '@csomag/domain/delivery';
 import type { ViewBounds } from '@csomag/domain/geo';
-import { parcelTopic } from '@csomag/domain/live';
+import { MAX_LIVE_TOPICS, parcelTopic, RELAY_OFFER_KIND } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
-import { carriedParcelListSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import { type Coordinates, carriedParcelListSchema, parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
+import {
+  type RelayBody,
+  relayLinkSchema,
+  relayOfferListSchema,
+  relayOfferSchema,
+  relaySummarySchema,
+} from '@csomag/domain/relay';
 import {
   type SavedTrip,
   type SavedTripBodyInput,
@@ -30,7 +37,7 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../api/client.ts';
-import { useLiveRefetch } from '../../api/live.ts';
+import { useLiveChanges, useLiveRefetch } from '../../api/live.ts';
 import { parcelDetailQuery, parcelKeys } from '../../api/parcel.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
 import { notify } from '../../lib/notify.ts';
@@ -88,8 +95,32 @@ export const waitingInViewQuery = (view: ViewBounds | null) =>
 
 export const useWaitingInView = (view: ViewBounds | null) => useQuery(waitingInViewQuery(view));
 
-/** Runner screens follow the waiting pool (`parcels`) and their own parcels (`me`) live. */
-export const useRunnerLiveLists = () => useLiveRefetch(['parcels', 'me'], [waitingParcelsKey, assignedParcelsKey]);
+/**
+ * Runner screens follow the waiting pool (`parcels`) and their own parcels (`me`) live, and the
+ * relay offers: a `relay_offer` message on `parcels` (made, withdrawn, reserved) and any change to
+ * a shown offer's parcel (`parcel:<id>`: a hand-over, give-back or delivery ends the offer). One
+ * stream per page: a browser keeps only six connections to a server.
+ */
+export function useRunnerLiveLists() {
+  const queryClient = useQueryClient();
+  const offers = useRelayOffers();
+  const offerTopics = [...new Set((offers.data?.items ?? []).map((offer) => offer.parcelId))]
+    .sort()
+    .slice(0, MAX_LIVE_TOPICS - 2)
+    .map(parcelTopic);
+  useLiveChanges(['parcels', 'me', ...offerTopics], (change) => {
+    if (change === null || change.kind !== RELAY_OFFER_KIND) {
+      for (const queryKey of [waitingParcelsKey, assignedParcelsKey]) void queryClient.invalidateQueries({ queryKey });
+    } else {
+      // A trip's matches list relay offers too (trip-relay.tsx).
+      void queryClient.invalidateQueries({ queryKey: [...waitingParcelsKey, 'trip'] });
+    }
+    // A change to the runner's own parcels may end their offer too (a give-back elsewhere).
+    if (change === null || change.kind === RELAY_OFFER_KIND || change.topic !== 'parcels') {
+      void queryClient.invalidateQueries({ queryKey: relayOffersKey });
+    }
+  });
+}
 
 // ——— pickup, delivery, giving back ———
 
@@ -315,4 +346,123 @@ export async function fetchOfferedParcel(parcelId: string, tripId: string | unde
   const { from, to, mode, maxDetourMinutes } = trip;
   const { matches } = await fetchTripMatches({ from, to, mode, maxDetourMinutes, departure: 'now' });
   return matches.find((match) => match.id === parcelId) ?? null;
+}
+
+// ——— relay (issue 14): one runner hands a parcel to the next ———
+
+/** A new signed link for the next runner each time it is asked ({ url, expiresAt }, as the receiver's). */
+export const requestRelayToken = (parcelId: string) =>
+  apiRequest('POST', parcelPath(parcelId, 'relay-token'), relayLinkSchema, {});
+
+export const relayTokenQuery = (parcelId: string) =>
+  queryOptions({
+    queryKey: ['relay-token', parcelId],
+    queryFn: () => requestRelayToken(parcelId),
+    // Renewed only when the runner asks for a new code: a refetch would change the code being scanned.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+
+export const useRelayToken = (parcelId: string) => useQuery(relayTokenQuery(parcelId));
+
+export const fetchRelaySummary = (parcelId: string, token: string, signal?: AbortSignal) =>
+  apiRequest(
+    'GET',
+    `/relay/${encodeURIComponent(parcelId)}?token=${encodeURIComponent(token)}`,
+    relaySummarySchema,
+    undefined,
+    signal,
+  );
+
+export const relaySummaryQuery = (parcelId: string, token: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['relay', parcelId, token],
+    queryFn: ({ signal }) => fetchRelaySummary(parcelId, token, signal),
+    enabled,
+    // A refused link stays refused: asking again changes nothing.
+    retry: false,
+  });
+
+export const useRelaySummary = (parcelId: string, token: string, enabled: boolean) =>
+  useQuery(relaySummaryQuery(parcelId, token, enabled));
+
+export const takeOver = ({ parcelId, ...body }: RelayBody & { parcelId: string }) =>
+  apiRequest('POST', parcelPath(parcelId, 'relay'), parcelSchema, body);
+
+/** 'Átveszem': the parcel becomes the signed-in runner's; told from the hook (the page moves on). */
+export function useTakeOver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: takeOver,
+    onSuccess: () => notify.success(messages.takeOverDone),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+  });
+}
+
+// ——— relay offers (issue 14): 'Továbbadnám', and reserving another runner's ———
+
+/** Open relay offers: other runners' (unreserved or reserved by me) and my own. */
+export const relayOffersKey = ['relay-offers'] as const;
+
+export const relayOffersQuery = () =>
+  queryOptions({
+    queryKey: relayOffersKey,
+    queryFn: ({ signal }) => apiRequest('GET', '/relay-offers', relayOfferListSchema, undefined, signal),
+  });
+
+export const useRelayOffers = () => useQuery(relayOffersQuery());
+
+/** What the form sends (POST /parcels/:id/relay-offer): times as ISO instants. */
+export interface RelayOfferRequest {
+  parcelId: string;
+  place: Coordinates;
+  placeLabel?: string;
+  from: string;
+  until: string;
+}
+
+export const createRelayOffer = ({ parcelId, ...body }: RelayOfferRequest) =>
+  apiRequest('POST', parcelPath(parcelId, 'relay-offer'), relayOfferSchema, body);
+
+/** 'Felajánlom': the toast only once the server has the offer; errors stay with the form. */
+export function useCreateRelayOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRelayOffer,
+    onSuccess: () => notify.success(messages.relayOfferCreated),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: relayOffersKey }),
+  });
+}
+
+export const withdrawRelayOffer = (parcelId: string) =>
+  apiRequest('DELETE', parcelPath(parcelId, 'relay-offer'), z.unknown());
+
+export function useWithdrawRelayOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawRelayOffer,
+    onSuccess: () => notify.success(messages.relayOfferWithdrawn),
+    onError: (error) => notify.error(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: relayOffersKey }),
+  });
+}
+
+export const reserveRelayOffer = (offerId: number) =>
+  apiRequest('POST', `/relay-offers/${encodeURIComponent(String(offerId))}/take`, relayOfferSchema, {});
+
+/** 'Lefoglalom': refused (another runner was first, 409) says the server's reason; asked again either way. */
+export function useReserveRelayOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reserveRelayOffer,
+    onSuccess: () => notify.success(messages.relayOfferTaken),
+    onError: (error) => notify.error(error),
+    // The trip's matches list offers too, under the waiting pool's key.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: relayOffersKey }),
+        queryClient.invalidateQueries({ queryKey: waitingParcelsKey }),
+      ]),
+  });
 }

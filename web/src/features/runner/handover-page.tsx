@@ -1,10 +1,9 @@
 import type { HandoverBody, HandoverSummary } from '@csomag/domain/delivery';
-import { formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { parcelStatusLabels } from '@csomag/domain/parcel';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { FormError } from '../../components/form-field.tsx';
+import { ParcelFacts } from '../../components/parcel-facts.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useAcceptHandover, useHandoverSummary } from './api.ts';
 
@@ -41,20 +40,7 @@ function Confirmation({ parcel, link }: { parcel: HandoverSummary; link: Handove
   if (parcel.status !== 'in_transit') return <FormError message={messages.handoverInvalid} />;
   return (
     <div className="card">
-      <dl className="details">
-        <dt>{messages.parcelIdLabel}</dt>
-        <dd className="mono">{parcel.id}</dd>
-        <dt>{messages.categoryLabel}</dt>
-        <dd>{parcel.category}</dd>
-        <dt>{messages.weightLabel}</dt>
-        <dd>{formatWeight(parcel.weightGrams)}</dd>
-        <dt>{messages.senderLabel}</dt>
-        <dd>{parcel.senderUser}</dd>
-        <dt>{messages.runnerLabel}</dt>
-        <dd>{parcel.runner}</dd>
-        <dt>{messages.statusLabel}</dt>
-        <dd>{parcelStatusLabels[parcel.status]}</dd>
-      </dl>
+      <ParcelFacts parcel={parcel} />
       <FormError message={accept.isError ? refusal(accept.error) : null} />
       <button type="button" className="button primary" disabled={accept.isPending} onClick={() => accept.mutate(link)}>
         {messages.acceptHandover}

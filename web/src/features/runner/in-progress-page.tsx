@@ -12,6 +12,8 @@ import { applyServerErrors, serverSummary } from '../../components/use-server-er
 import { currentPosition } from '../../lib/geolocation.ts';
 import { isPositionRefusal, useAssignedParcels, useDeliver, useGiveBack, useRunnerLiveLists } from './api.ts';
 import { rememberQrParcel } from './qr-parcel.ts';
+import { RelayHandOff } from './relay-hand-off.tsx';
+import { RelayOfferAction } from './relay-offer-form.tsx';
 
 /** Whom to call about the parcel: tap to dial on a phone. Only its carrier sees this. */
 function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
@@ -115,6 +117,8 @@ function DeliveryActions({ parcel }: { parcel: CarriedParcel }) {
         </button>
       </div>
       <FormError message={problem} />
+      <RelayHandOff parcelId={parcel.id} />
+      <RelayOfferAction parcelId={parcel.id} />
       <GiveBack parcelId={parcel.id} />
     </div>
   );

@@ -1,13 +1,11 @@
-import { QR_CODE } from '@csomag/domain/constants';
 import type { HandoverLink } from '@csomag/domain/delivery';
-import { formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import { ParcelId } from '../../components/parcel-id.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RichText } from '../../components/rich-text.tsx';
+import { SignedLinkQr } from '../../components/signed-link-qr.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useHandoverParcel, useHandoverToken } from './api.ts';
 import { rememberedQrParcel } from './qr-parcel.ts';
@@ -68,29 +66,17 @@ function HandoverQr({ parcelId }: { parcelId: string }) {
 }
 
 function HandoverCode({ parcelId, link, onRenew }: { parcelId: string; link: HandoverLink; onRenew: () => void }) {
-  const expired = new Date(link.expiresAt).getTime() <= Date.now();
   return (
     <div className="qr card">
       <p>
         <RichText text={messages.qrShowToReceiver} values={[<ParcelId key="id" id={parcelId} />]} />
       </p>
-      <QRCodeSVG
-        value={link.url}
-        size={QR_CODE.size}
-        level={QR_CODE.level}
-        marginSize={QR_CODE.marginModules}
-        title={messages.qrCodeLabel}
-        role="img"
-        aria-label={messages.qrCodeLabel}
+      <SignedLinkQr
+        link={link}
+        label={messages.qrCodeLabel}
+        onRenew={onRenew}
+        actions={<LinkButtons url={link.url} />}
       />
-      <p className="muted">{messages.qrValidUntil(formatTimestamp(link.expiresAt))}</p>
-      {expired && <p className="form-error">{messages.qrExpired}</p>}
-      <div className="card-actions">
-        <LinkButtons url={link.url} />
-        <button type="button" className="button" onClick={onRenew}>
-          {messages.qrRenew}
-        </button>
-      </div>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import type { MapMarker } from '../../map/map-view.tsx';
 import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
 import { useRunnerLiveLists, useWaitingInView } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
+import { relayOfferMarkers, useOthersRelayOffers } from './relay-offer-list.tsx';
 
 function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
   return {
@@ -63,10 +64,13 @@ export function RunnerMapPage() {
   const onViewChange = useCallback((bounds: LatLngBounds) => setView(roundedBounds(bounds)), []);
   const waiting = useWaitingInView(view);
   useRunnerLiveLists();
+  // Other runners' relay offers at their meeting points ('Továbbadás'), live.
+  const relay = useOthersRelayOffers();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const parcels = waiting.data?.items ?? [];
   const selected = parcels.find((parcel) => parcel.id === selectedId);
   const markers = selected ? [parcelDestination(selected)] : [];
+  markers.push(...relayOfferMarkers(relay.items, relay.me));
   if (position) markers.push({ key: 'me', kind: 'me', title: messages.mapYou, position });
 
   return (

@@ -6,6 +6,7 @@ import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useRunnerLiveLists, useWaitingParcels } from './api.ts';
 import { PickUpButton } from './pick-up-button.tsx';
+import { RelayOfferSection } from './relay-offer-list.tsx';
 
 type WaitingOrder = 'nearest' | 'oldest';
 
@@ -49,6 +50,7 @@ export function WaitingParcelsList() {
         />
       </div>
       {!position && <p className="muted">{messages.waitingPositionPending}</p>}
+      <RelayOfferSection />
       <ParcelListView
         query={query}
         empty={settlementFilter ? messages.waitingEmptyInSettlement : messages.waitingEmpty}

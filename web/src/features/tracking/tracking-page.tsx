@@ -1,10 +1,11 @@
 import { TRACKING_MAP } from '@csomag/domain/constants';
 import { formatTimestamp, formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { parcelEventLabels, parcelStatusLabels, type TrackingView } from '@csomag/domain/parcel';
+import { parcelStatusLabels, type TrackingView } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { eventLabel } from '../../components/event-label.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -93,7 +94,7 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
               <li key={`${index}-${event.kind}`}>
                 {/* The time the runner says it happened (sent later from their outbox), the server's beside it. */}
                 <time dateTime={event.occurredAt ?? event.at}>{formatTimestamp(event.occurredAt ?? event.at)}</time>{' '}
-                {parcelEventLabels[event.kind]}
+                {eventLabel(event)}
                 {event.occurredAt && (
                   <span className="muted"> {messages.eventReceivedAt(formatTimestamp(event.at))}</span>
                 )}

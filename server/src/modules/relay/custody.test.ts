@@ -1,0 +1,221 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { custody } from '../../db/migrations/0015-custody.ts';
+import { accountRow, insertParcels } from '../../test/back-office.ts';
+import { pickUp, storedParcel } from '../../test/delivery.ts';
+import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { sendParcel } from '../../test/parcels.ts';
+import { readChain, verifyAllChains, verifyChain } from './chain.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let sender: SignedIn;
+let runners: SignedIn[];
+const ids = new Map<string, number>();
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInSuperadmin(t.app);
+  sender = await signUp(t.app);
+  runners = await Promise.all([0, 1, 2].map(() => signUp(t.app, { role: 'runner' })));
+  for (const who of [sender, ...runners]) {
+    const row = await t.store.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('user_name', '=', who.account.userName)
+      .executeTakeFirstOrThrow();
+    ids.set(who.account.userName, row.id);
+  }
+});
+afterAll(() => t.close());
+
+const post = (who: SignedIn, url: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+
+async function relay(parcelId: string, from: SignedIn, to: SignedIn) {
+  const link = await post(from, `/api/parcels/${parcelId}/relay-token`);
+  const token = new URL(link.json().url).searchParams.get('token') ?? '';
+  return post(to, `/api/parcels/${parcelId}/relay`, { token });
+}
+
+async function handOverByQr(parcelId: string, holder: SignedIn) {
+  const link = await post(holder, `/api/parcels/${parcelId}/handover-token`);
+  const query = new URL(link.json().url).searchParams;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/parcels/${parcelId}/handover`,
+    payload: { token: query.get('token'), futar: query.get('futar'), felado: query.get('felado') },
+  });
+}
+
+type Holder = { kind: 'sender' | 'runner' | 'receiver'; id: number | null };
+
+async function expectHolder(parcelId: string, expected: Holder) {
+  const row = await storedParcel(t.app, parcelId);
+  expect({ kind: row.holder_kind, id: row.holder_id }).toEqual(expected);
+  const chain = await readChain(t.store.db, parcelId);
+  const last = chain.at(-1);
+  expect({ kind: last?.to_kind, id: last?.to_id }).toEqual(expected);
+  expect(last?.seq).toBe(row.custody_seq);
+  expect(await verifyChain(t.store.db, parcelId)).toMatchObject({ ok: true, events: chain.length });
+}
+
+describe('custody', () => {
+  it('a random sequence of pickups, hand-overs, give-backs and a delivery keeps the last event’s `to` the holder, and the chain verifies', async () => {
+    const step = fc.record({ op: fc.constantFrom('pickup', 'relay', 'give_back', 'deliver'), runner: fc.nat(2) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const parcel = await sendParcel(t.app, sender.cookie);
+        let holder: Holder = { kind: 'sender', id: ids.get(sender.account.userName) ?? null };
+        let carrier: SignedIn | null = null;
+        await expectHolder(parcel.id, holder);
+        for (const { op, runner: index } of steps) {
+          const runner = runners[index] as SignedIn;
+          const runnerId = ids.get(runner.account.userName) ?? null;
+          if (op === 'pickup') {
+            const answer = await post(runner, `/api/parcels/${parcel.id}/pickup`);
+            if (holder.kind === 'sender') {
+              expect(answer.statusCode).toBe(200);
+              holder = { kind: 'runner', id: runnerId };
+              carrier = runner;
+            } else expect(answer.statusCode).toBe(409);
+          } else if (op === 'relay') {
+            if (carrier === null) continue;
+            const answer = await relay(parcel.id, carrier, runner);
+            if (carrier === runner) expect(answer.json().error.code).toBe('relay_own_parcel');
+            else {
+              expect(answer.statusCode).toBe(200);
+              holder = { kind: 'runner', id: runnerId };
+              carrier = runner;
+            }
+          } else if (op === 'give_back') {
+            const answer = await post(runner, `/api/parcels/${parcel.id}/give-back`, { reason: 'Mégsem megy' });
+            if (carrier === runner) {
+              expect(answer.statusCode).toBe(200);
+              holder = { kind: 'sender', id: ids.get(sender.account.userName) ?? null };
+              carrier = null;
+            } else expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+          } else {
+            if (carrier === null) continue;
+            expect((await handOverByQr(parcel.id, carrier)).statusCode).toBe(200);
+            holder = { kind: 'receiver', id: null };
+            carrier = null;
+            await expectHolder(parcel.id, holder);
+            break;
+          }
+          await expectHolder(parcel.id, holder);
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('detects a changed, removed or reordered row, and a holder changed behind the chain’s back', async () => {
+    const fresh = async () => {
+      const parcel = await sendParcel(t.app, sender.cookie);
+      await pickUp(t.app, (runners[0] as SignedIn).cookie, parcel.id);
+      expect((await relay(parcel.id, runners[0] as SignedIn, runners[1] as SignedIn)).statusCode).toBe(200);
+      expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true, events: 3 });
+      return parcel.id;
+    };
+    const edit = (parcelId: string, seq: number) =>
+      t.store.db.updateTable('custody_events').where('parcel_id', '=', parcelId).where('seq', '=', seq);
+
+    let id = await fresh();
+    await edit(id, 1)
+      .set({ to_id: ids.get((runners[2] as SignedIn).account.userName) ?? 0 })
+      .execute();
+    expect(await verifyChain(t.store.db, id)).toEqual({
+      parcelId: id,
+      ok: false,
+      events: 3,
+      badSeq: 1,
+      problem: 'hash',
+    });
+
+    id = await fresh();
+    await edit(id, 2).set({ at: '2020-01-01T00:00:00.000Z' }).execute();
+    expect(await verifyChain(t.store.db, id)).toMatchObject({ ok: false, badSeq: 2, problem: 'hash' });
+
+    id = await fresh();
+    await t.store.db.deleteFrom('custody_events').where('parcel_id', '=', id).where('seq', '=', 1).execute();
+    expect(await verifyChain(t.store.db, id)).toMatchObject({ ok: false, badSeq: 2, problem: 'hash' });
+
+    // Rehashing the edited row is not enough: the next row's prev_hash gives it away.
+    id = await fresh();
+    const [, picked] = await readChain(t.store.db, id);
+    await edit(id, 1)
+      .set({ hash: 'f'.repeat(64) })
+      .execute();
+    expect(picked?.hash).not.toBe('f'.repeat(64));
+    expect(await verifyChain(t.store.db, id)).toMatchObject({ ok: false, badSeq: 1 });
+
+    id = await fresh();
+    await t.store.db
+      .updateTable('parcels')
+      .set({ holder_id: ids.get((runners[2] as SignedIn).account.userName) ?? 0 })
+      .where('id', '=', id)
+      .execute();
+    expect(await verifyChain(t.store.db, id)).toMatchObject({ ok: false, badSeq: 2, problem: 'holder' });
+  });
+
+  it('ends a withdrawn or deleted parcel’s chain with an event to nobody, still verifying', async () => {
+    const withdrawn = await sendParcel(t.app, sender.cookie);
+    expect((await post(sender, `/api/parcels/${withdrawn.id}/cancel`)).statusCode).toBe(204);
+    const deleted = await sendParcel(t.app, sender.cookie);
+    await pickUp(t.app, (runners[0] as SignedIn).cookie, deleted.id);
+    const answer = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/parcels/${deleted.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { reason: 'Hibás feladás' },
+    });
+    expect(answer.statusCode).toBe(204);
+    for (const [parcelId, kind] of [
+      [withdrawn.id, 'cancelled'],
+      [deleted.id, 'deleted'],
+    ] as const) {
+      const chain = await readChain(t.store.db, parcelId);
+      expect(chain.at(-1)).toMatchObject({ kind, to_kind: 'none' });
+      expect(await verifyChain(t.store.db, parcelId)).toMatchObject({ ok: true });
+    }
+  });
+
+  it('migration 0015 backfills every existing parcel with a chain that verifies', async () => {
+    const other = await createTestApp();
+    try {
+      const owner = await signUp(other.app);
+      const runner = await signUp(other.app, { role: 'runner' });
+      const viaApi = await sendParcel(other.app, owner.cookie);
+      await pickUp(other.app, runner.cookie, viaApi.id);
+      const ownerRow = await accountRow(other.store, owner.account.userName);
+      const points = [{ lat: 47.5, lng: 19.05 }];
+      await insertParcels(other.store, ownerRow, points, 'waiting');
+      await insertParcels(other.store, ownerRow, points, 'in_transit');
+      await insertParcels(other.store, ownerRow, points, 'delivered');
+      // Back to before 0015, then forward again, as an upgrade of an existing database would run it.
+      const migration = custody(other.store.dialect);
+      await migration.down?.(other.store.db);
+      await migration.up(other.store.db);
+      const verdicts = [];
+      for await (const verdict of verifyAllChains(other.store.db)) verdicts.push(verdict);
+      expect(verdicts).toHaveLength(4);
+      expect(verdicts.every((verdict) => verdict.ok)).toBe(true);
+      const kinds = await other.store.db
+        .selectFrom('parcels')
+        .select(['status', 'holder_kind', 'custody_seq'])
+        .orderBy('custody_seq')
+        .execute();
+      expect(kinds.map((row) => [row.status, row.holder_kind, row.custody_seq])).toEqual([
+        ['waiting', 'sender', 0],
+        ['in_transit', 'runner', 1],
+        ['in_transit', 'runner', 1],
+        ['delivered', 'receiver', 2],
+      ]);
+      const count = await sql<{ n: number }>`select count(*) as n from custody_events`.execute(other.store.db);
+      expect(Number(count.rows[0]?.n)).toBe(1 + 2 + 2 + 3);
+    } finally {
+      await other.close();
+    }
+  });
+});

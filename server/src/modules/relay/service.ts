@@ -1,0 +1,160 @@
+import { messages } from '@csomag/domain/messages';
+import type { Parcel } from '@csomag/domain/parcel';
+import { paths } from '@csomag/domain/paths';
+import type { CustodyChain, CustodyOverrideBody, RelayBody, RelayLink, RelaySummary } from '@csomag/domain/relay';
+import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { refuse, refuseField } from '../../errors.ts';
+import { findRunnerByUserName } from '../auth/accounts.ts';
+import { overrideCustody, relayParcel } from '../parcels/changes.ts';
+import { type ParcelWithNames, presentParcel } from '../parcels/present.ts';
+import { assertCarrierMay, selectParcels } from '../parcels/service.ts';
+import { firstBadSeq, readChain } from './chain.ts';
+import { signRelayToken, verifyRelayToken } from './token.ts';
+
+export interface RelayContext {
+  db: Kysely<Database>;
+  changes: Pick<ChangeFeed, 'transaction'>;
+  key: Buffer;
+  now: () => number;
+}
+
+const findParcel = (db: Kysely<Database>, parcelId: string) =>
+  selectParcels(db).where('parcels.id', '=', parcelId).executeTakeFirst();
+
+/**
+ * The carrier's link for the next runner ('Átadás másik futárnak'): only the runner who holds
+ * an in-transit parcel gets one; it names the custody seq, so it dies when the parcel changes hands.
+ */
+export async function createRelayLink(
+  ctx: RelayContext,
+  runner: AccountRow,
+  parcelId: string,
+  origin: string,
+): Promise<RelayLink> {
+  const parcel = await findParcel(ctx.db, parcelId);
+  assertCarrierMay(runner, 'showHandoverCode', parcel);
+  if (parcel.holder_kind !== 'runner' || parcel.holder_id !== runner.id) {
+    throw refuse('not_your_parcel', messages.relayNotHolder);
+  }
+  const claims = { parcelId: parcel.id, issuerId: runner.id, seq: parcel.custody_seq };
+  const { token, expiresAt } = signRelayToken(ctx.key, claims, ctx.now());
+  const url = new URL(paths.runnerTakeOver, origin);
+  url.searchParams.set('csomag', parcel.id);
+  url.searchParams.set('token', token);
+  return { url: url.toString(), expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * The parcel a link was signed for and who issued it, checked for `taker`: forged or other
+ * parcels' links 403 relay_link_invalid; the carrier's own 403 relay_own_parcel; past expiry 403
+ * relay_link_expired; the parcel moved on since (this link used, or any other change of hands)
+ * 409 relay_link_used.
+ */
+async function checkLink(ctx: RelayContext, taker: AccountRow, parcelId: string, token: string) {
+  const parcel = await findParcel(ctx.db, parcelId);
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  const checked = verifyRelayToken(ctx.key, parcel.id, token, ctx.now());
+  if (checked.verdict === 'invalid') throw refuse('relay_link_invalid', messages.relayLinkInvalid);
+  if (checked.issuerId === taker.id) throw refuse('relay_own_parcel', messages.relayOwnParcel);
+  if (checked.verdict === 'expired') throw refuse('relay_link_expired', messages.relayLinkExpired);
+  const stillIssuers =
+    parcel.status === 'in_transit' &&
+    parcel.runner_id === checked.issuerId &&
+    parcel.holder_kind === 'runner' &&
+    parcel.holder_id === checked.issuerId &&
+    parcel.custody_seq === checked.seq;
+  if (!stillIssuers) {
+    // The taker opening a link they already confirmed: say so as "used", not as their own parcel.
+    throw refuse('relay_link_used', messages.relayLinkUsed);
+  }
+  return { parcel, issuerId: checked.issuerId, seq: checked.seq };
+}
+
+const presentSummary = (parcel: ParcelWithNames): RelaySummary => ({
+  id: parcel.id,
+  category: parcel.category,
+  weightGrams: parcel.weight_grams,
+  senderUser: parcel.sender_user_name,
+  runner: parcel.runner_user_name ?? '',
+  status: parcel.status,
+  senderAddress: parcel.sender_address,
+  receiverAddress: parcel.receiver_address,
+  custodySeq: parcel.custody_seq,
+});
+
+/** What the next runner's page shows before 'Átveszem'. */
+export async function getRelaySummary(ctx: RelayContext, taker: AccountRow, parcelId: string, token: string) {
+  return presentSummary((await checkLink(ctx, taker, parcelId, token)).parcel);
+}
+
+/**
+ * 'Átveszem': custody moves from the link's issuer to `taker` (relayParcel's compare-and-swap on
+ * holder and seq). Answers the parcel as the taker now sees it (the in-progress list's shape).
+ */
+export async function takeOver(ctx: RelayContext, taker: AccountRow, parcelId: string, body: RelayBody) {
+  const { parcel, issuerId, seq } = await checkLink(ctx, taker, parcelId, body.token);
+  return relayParcel(ctx.changes, parcel.id, { issuerId, seq }, taker, body.place);
+}
+
+export const presentRelayed = (parcel: ParcelWithNames): Parcel => presentParcel(parcel);
+
+/** The superadmin's recorded correction of the holder. */
+export async function overrideHolder(
+  ctx: RelayContext,
+  admin: AccountRow,
+  parcelId: string,
+  body: CustodyOverrideBody,
+) {
+  const runner = await findRunnerByUserName(ctx.db, body.runner);
+  if (!runner) throw refuseField('assignee_not_runner', 'runner', messages.runnerNotFound);
+  return overrideCustody(ctx.changes, parcelId, runner, admin, body.reason);
+}
+
+/**
+ * User names of the accounts a chain names, as they were: SQLite may give a deleted account's id
+ * to a later one, so an account created after the event is not the one it names (null: deleted).
+ */
+async function namesAsOf(db: Kysely<Database>, ids: (number | null)[]) {
+  const wanted = [...new Set(ids)].filter((id): id is number => id !== null);
+  const accounts =
+    wanted.length === 0
+      ? []
+      : await db.selectFrom('accounts').select(['id', 'user_name', 'created_at']).where('id', 'in', wanted).execute();
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  return (id: number | null, at: string) => {
+    const account = id === null ? undefined : byId.get(id);
+    return account && account.created_at <= at ? account.user_name : null;
+  };
+}
+
+/** The whole chain with names, and whether it verifies (the superadmin's view). */
+export async function getCustodyChain(db: Kysely<Database>, parcelId: string): Promise<CustodyChain> {
+  const events = await readChain(db, parcelId);
+  if (events.length === 0 && !(await findParcel(db, parcelId))) {
+    throw refuse('parcel_not_found', messages.parcelNotFound);
+  }
+  const nameOf = await namesAsOf(
+    db,
+    events.flatMap((event) => [event.from_id, event.to_id]),
+  );
+  const party = (kind: (typeof events)[number]['from_kind'], id: number | null, at: string) => ({
+    kind,
+    userName: nameOf(id, at),
+  });
+  return {
+    events: events.map((event) => ({
+      seq: event.seq,
+      kind: event.kind,
+      from: party(event.from_kind, event.from_id, event.at),
+      to: party(event.to_kind, event.to_id, event.at),
+      place: event.lat === null || event.lng === null ? null : { lat: event.lat, lng: event.lng },
+      at: event.at,
+      how: event.how,
+      reason: event.reason,
+      hash: event.hash,
+    })),
+    firstBadSeq: firstBadSeq(events),
+  };
+}

@@ -1,0 +1,76 @@
+import { PARCEL_STATUSES, type ParcelStatus } from '@csomag/domain/parcel';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import type { ParcelFilters } from './api.ts';
+
+/** The list's filters in its address (Hungarian, like SPEC's paths), so a filtered list can be linked and reloaded. */
+const PARAM = { status: 'statusz', runner: 'futar', sender: 'felado', multiLeg: 'tobbszakaszos' } as const;
+
+const isStatus = (value: string | null): value is ParcelStatus =>
+  value !== null && (PARCEL_STATUSES as readonly string[]).includes(value);
+
+/** A field's text once the address names another value (a field only being typed into keeps its text). */
+const follow = (url: string) => (typed: string) => (typed.trim() === url ? typed : url);
+
+/**
+ * The back office list's filters, read from and written to the address. Choices (status, multi-leg)
+ * go there at once; typed names once typing pauses, replacing the entry rather than adding one
+ * per keystroke. A name typed but not yet settled is the field's own state.
+ */
+export function useParcelFilters() {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get(PARAM.status);
+  const status: ParcelStatus | '' = isStatus(statusParam) ? statusParam : '';
+  const multiLeg = params.get(PARAM.multiLeg) === '1';
+  const [runner, setRunner] = useState(() => params.get(PARAM.runner) ?? '');
+  const [sender, setSender] = useState(() => params.get(PARAM.sender) ?? '');
+  const settledRunner = useDebounced(runner.trim(), 300);
+  const settledSender = useDebounced(sender.trim(), 300);
+
+  const set = (changes: Partial<Record<keyof typeof PARAM, string>>, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes) as [keyof typeof PARAM, string][]) {
+          if (value) next.set(PARAM[key], value);
+          else next.delete(PARAM[key]);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  const urlRunner = params.get(PARAM.runner) ?? '';
+  const urlSender = params.get(PARAM.sender) ?? '';
+  // Only a newly settled name writes the address: watching the address too would write the typed
+  // name back over a step back in the history.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address and `set` are read, not watched
+  useEffect(() => {
+    if (settledRunner !== urlRunner || settledSender !== urlSender) {
+      set({ runner: settledRunner, sender: settledSender }, true);
+    }
+  }, [settledRunner, settledSender]);
+
+  // The address changed by itself (back, forward, a link): the fields follow it.
+  useEffect(() => setRunner(follow(urlRunner)), [urlRunner]);
+  useEffect(() => setSender(follow(urlSender)), [urlSender]);
+
+  const filters: ParcelFilters = {
+    status: status || undefined,
+    runner: urlRunner || undefined,
+    sender: urlSender || undefined,
+    multiLeg: multiLeg ? 'true' : undefined,
+  };
+  return {
+    filters,
+    status,
+    setStatus: (value: ParcelStatus | '') => set({ status: value }),
+    runner,
+    setRunner,
+    sender,
+    setSender,
+    multiLeg,
+    setMultiLeg: (on: boolean) => set({ multiLeg: on ? '1' : '' }),
+  };
+}
