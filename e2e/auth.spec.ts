@@ -23,6 +23,7 @@ const adminMenu = [
   'Csomaglistázás',
   'Futárhoz rendelés',
   'Térkép',
+  'Bejelentések',
 ];
 
 async function expectMenu(page: import('@playwright/test').Page, labels: string[]) {

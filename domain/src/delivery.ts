@@ -12,6 +12,7 @@ import {
   pageOf,
   parcelSchema,
 } from './parcel.ts';
+import { signatureSchema } from './proof.ts';
 
 /**
  * Runner-facing calls: the waiting pool, pickup, delivery by position or by the receiver's QR
@@ -113,6 +114,8 @@ export const handoverBodySchema = z.object({
   felado: userNameField,
   /** When the receiver confirmed (sent later from the offline outbox). */
   occurredAt: occurredAtField.optional(),
+  /** The receiver's signature on the pad (issue 15), stored with the handover. */
+  signature: signatureSchema.optional(),
 });
 export type HandoverBody = z.infer<typeof handoverBodySchema>;
 

@@ -35,6 +35,9 @@ export const ERROR_STATUS = {
   relay_link_invalid: 403, // a runner → runner link forged or for another parcel (issue 14)
   relay_own_parcel: 403, // the carrier opened their own relay link
   relay_link_expired: 403, // a genuine relay link past its expiry
+  runner_not_approved: 403, // a runner the back office has not approved yet takes parcels on (issue 15)
+  runner_suspended: 403, // a suspended runner takes parcels on
+  report_not_party: 403, // 'Nem érkezett meg' from someone neither the sender nor the receiver
 
   // 404: no such thing (or not one the caller may know of)
   not_found: 404, // an unknown URL
@@ -44,6 +47,7 @@ export const ERROR_STATUS = {
   push_device_not_found: 404, // a device of another account, or one already removed
   trip_not_found: 404, // a saved trip of another runner, or one already deleted
   relay_offer_not_found: 404, // no such relay offer, or not one open for this runner
+  report_not_found: 404, // no such 'Nem érkezett meg' report
 
   // 409: the thing is not in a state that allows it
   parcel_taken: 409, // a pickup or assignment lost to another
@@ -56,6 +60,9 @@ export const ERROR_STATUS = {
   handover_link_stale: 409, // a valid link, but the parcel changed while the receiver confirmed (a race)
   relay_link_used: 409, // a relay link already used, or its issuer no longer holds the parcel
   relay_offer_unavailable: 409, // a relay offer reserved by another runner, past its window or no longer valid
+  photo_required: 409, // a delivery by position without the photo its sender asked for (issue 15)
+  rating_not_delivered: 409, // a rating before the parcel is delivered
+  rating_locked: 409, // a rating edited after its 24 h
   relay_offer_reserved: 409, // a hand-over link confirmed by another runner than the one who reserved the offer
   custody_unchanged: 409, // an override naming the runner who already holds the parcel
   runner_carries_parcels: 409, // a runner cannot be deleted while carrying parcels
@@ -63,6 +70,9 @@ export const ERROR_STATUS = {
   email_taken: 409,
   idempotency_key_in_flight: 409, // the first request with this Idempotency-Key has not finished yet
   saved_trips_limit: 409, // a runner already has SAVED_TRIPS_MAX saved trips
+  report_not_delivered: 409, // 'Nem érkezett meg' on a parcel not delivered
+  report_exists: 409, // the reporter already has an open report on the parcel
+  report_resolved: 409, // a report resolved already
 
   // 422: understood, but a rule refuses it
   too_far: 422, // delivery farther than 15 m from the door (SPEC §4)
@@ -70,6 +80,7 @@ export const ERROR_STATUS = {
   geocode_failed: 422,
   reason_required: 422, // a status change or a deletion that needs the back office's reason
   idempotency_key_reused: 422, // an Idempotency-Key already used for another request (or another body)
+  report_too_late: 422, // 'Nem érkezett meg' more than 7 days after delivery
 
   // 413, 415: a body this server does not take
   body_too_large: 413,

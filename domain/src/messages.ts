@@ -5,6 +5,8 @@ import { landing } from './messages/hu/landing.ts';
 import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
+import { proof } from './messages/hu/proof.ts';
+import { ratings } from './messages/hu/ratings.ts';
 import { relay } from './messages/hu/relay.ts';
 import { relayAdmin } from './messages/hu/relay-admin.ts';
 import { relayOffers } from './messages/hu/relay-offers.ts';
@@ -16,6 +18,7 @@ import { shell } from './messages/hu/shell.ts';
 import { tracking } from './messages/hu/tracking.ts';
 import { tripScreens } from './messages/hu/trip-screens.ts';
 import { trips } from './messages/hu/trips.ts';
+import { trust } from './messages/hu/trust.ts';
 
 /**
  * The Hungarian catalogue: every text a person reads, from the server and the web, with typed keys
@@ -41,6 +44,9 @@ export const hu = {
   ...relayScreens,
   ...relayOffers,
   ...relayAdmin,
+  ...proof,
+  ...ratings,
+  ...trust,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -63,6 +69,9 @@ export const huAreas = {
   relayScreens,
   relayOffers,
   relayAdmin,
+  proof,
+  ratings,
+  trust,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

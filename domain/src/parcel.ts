@@ -8,6 +8,7 @@ import {
   OCCURRED_AT_MAX_SKEW_MS,
 } from './constants.ts';
 import { messages } from './messages.ts';
+import { ratingSummarySchema } from './ratings.ts';
 
 export const PARCEL_STATUSES = ['waiting', 'in_transit', 'delivered'] as const;
 export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
@@ -32,6 +33,7 @@ export const PARCEL_EVENT_KINDS = [
   'cancelled',
   'relayed',
   'custody_override',
+  'proof_photo',
 ] as const;
 export type ParcelEventKind = (typeof PARCEL_EVENT_KINDS)[number];
 
@@ -48,6 +50,7 @@ export const parcelEventLabels: Record<ParcelEventKind, string> = {
   cancelled: 'Feladás visszavonva',
   relayed: 'Átadva másik futárnak',
   custody_override: 'Felelős módosítva',
+  proof_photo: 'Fotó a leadásról',
 };
 
 /**
@@ -169,6 +172,8 @@ export const parcelCreateBodySchema = z.object({
   /** How the runner reaches the recipient; shown to the carrier and the superadmin only. */
   recipientName: requiredText(100).optional(),
   recipientPhone: recipientPhoneField.optional(),
+  /** 'Fotó szükséges a leadáskor': delivery by position needs a stored photo (issue 15). */
+  photoRequired: z.boolean({ error: messages.invalidBody }).optional(),
   /** When the sender filled the form in (sent later from the offline outbox); kept beside the server's time. */
   occurredAt: occurredAtField.optional(),
 });
@@ -193,6 +198,8 @@ export const parcelSchema = z.object({
   createdAt: isoTime,
   pickedUpAt: isoTime.nullable(),
   deliveredAt: isoTime.nullable(),
+  /** The sender asked for a photo at delivery (issue 15). */
+  photoRequired: z.boolean(),
 });
 export type Parcel = z.infer<typeof parcelSchema>;
 
@@ -273,6 +280,8 @@ export const trackingViewSchema = z.object({
   pickup: coordinatesSchema,
   destination: coordinatesSchema,
   runnerPosition: coordinatesSchema.extend({ at: isoTime }).nullable(),
+  /** The runner's shown average while in transit (issue 15); null when not on its way or never rated. */
+  runnerRating: ratingSummarySchema.nullable(),
   events: z.array(parcelEventSchema),
 });
 export type TrackingView = z.infer<typeof trackingViewSchema>;

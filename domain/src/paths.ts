@@ -45,6 +45,10 @@ export const paths = {
   adminDeleteParcelPattern: '/SaCsomagTorles/:packageId',
   adminAssign: '/SaCsomagFutarhozRendeles',
   adminMap: '/SaTerkep',
+  /** 'Nem érkezett meg' reports (issue 15): the open ones, and one with its evidence. */
+  adminReports: '/SaBejelentesek',
+  adminReport: (reportId: number | string) => `/SaBejelentes/${encodeURIComponent(String(reportId))}`,
+  adminReportPattern: '/SaBejelentes/:reportId',
 } as const;
 
 /** Where each role lands after sign-in, and where a wrong-role visit is sent (SPEC §2.3). */

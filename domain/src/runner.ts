@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { accountSchema, newAccountSchema, profileUpdateSchema, userNameField } from './account.ts';
+import {
+  accountResponseSchema,
+  accountSchema,
+  newAccountSchema,
+  profileUpdateSchema,
+  userNameField,
+} from './account.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema, pageOf, parcelIdSchema } from './parcel.ts';
+import { ratingSummarySchema } from './ratings.ts';
+import { runnerTrustSchema } from './trust.ts';
 
 /**
  * The back office's runners (DESIGN §4): GET·POST /api/runners, GET·PATCH·DELETE /api/runners/:userName.
@@ -20,8 +28,14 @@ export const runnerListQuerySchema = listQuerySchema.extend({
 });
 export type RunnerListQuery = z.infer<typeof runnerListQuerySchema>;
 
-/** With `near`: metres from the pickup point, null when the runner has never shared a position. */
-export const runnerListItemSchema = accountSchema.extend({ distanceMetres: z.number().int().nullable().optional() });
+/**
+ * With `near`: metres from the pickup point, null when the runner has never shared a position.
+ * `rating`: the shown average of senders' and receivers' ratings (issue 15), null while unrated.
+ */
+export const runnerListItemSchema = accountSchema.extend({
+  distanceMetres: z.number().int().nullable().optional(),
+  rating: ratingSummarySchema.nullable(),
+});
 export type RunnerListItem = z.infer<typeof runnerListItemSchema>;
 
 export const runnerListSchema = pageOf(runnerListItemSchema);
@@ -39,3 +53,7 @@ export const runnerUpdateSchema = profileUpdateSchema.extend({ userName: userNam
 export type RunnerUpdate = z.infer<typeof runnerUpdateSchema>;
 
 export const runnerParamsSchema = z.object({ userName: userNameField });
+
+/** GET /api/runners/:userName (and the trust actions' answer): the account and the back office's trust in it (issue 15). */
+export const runnerDetailSchema = accountResponseSchema.extend({ trust: runnerTrustSchema });
+export type RunnerDetail = z.infer<typeof runnerDetailSchema>;

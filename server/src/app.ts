@@ -25,9 +25,13 @@ import { locationRoutes } from './modules/location/routes.ts';
 import { mapRoutes } from './modules/map/routes.ts';
 import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
 import { parcelRoutes } from './modules/parcels/routes.ts';
+import { proofRetention } from './modules/proofs/retention.ts';
+import { proofRoutes } from './modules/proofs/routes.ts';
 import { pushPlugin } from './modules/push/plugin.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
 import { relayRoutes } from './modules/relay/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { runnerRoutes } from './modules/runners/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tripOffersPlugin } from './modules/trips/plugin.ts';
@@ -152,6 +156,7 @@ export async function buildApp({
   // Before push: the notifier offers new parcels to saved trips by push too (docs/decisions/0021).
   await app.register(tripOffersPlugin);
   await app.register(pushPlugin);
+  await app.register(proofRetention);
 
   // Only the API is compressed on the fly and rate limited: the web build beside it comes
   // precompressed and costs a person nothing to reload (docs/decisions/0007).
@@ -194,6 +199,9 @@ export async function buildApp({
       await api.register(pushRoutes);
       await api.register(tripRoutes);
       await api.register(relayRoutes);
+      await api.register(proofRoutes);
+      await api.register(ratingRoutes);
+      await api.register(reportRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.
       api.setNotFoundHandler({ preHandler: api.rateLimit() }, () => {
         throw refuse('not_found', messages.notFound);

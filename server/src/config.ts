@@ -37,6 +37,10 @@ export interface Config {
   vapid: VapidDetails;
   /** Tests only: push endpoints on http://127.0.0.1 or localhost are accepted (a fake push service). */
   pushAllowLoopback: boolean;
+  /** `auto`: a new runner may carry parcels at once; `manual`: only once the back office approves them (issue 15). */
+  runnerApproval: 'auto' | 'manual';
+  /** Proof photos and signatures are removed this many days after delivery; their hash and the fact stay. */
+  proofRetentionDays: number;
 }
 
 export interface VapidDetails {
@@ -110,6 +114,14 @@ function portOf(name: string, value: string | undefined): number {
   return port;
 }
 
+function wholeDays(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1)
+    throw new Error(`${name} must be a whole number of days, at least 1: ${value}`);
+  return days;
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -131,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (geocoder === 'nominatim' && !env.GEOCODER_URL) throw new Error('GEOCODER=nominatim needs GEOCODER_URL');
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const runnerApproval = (env.RUNNER_APPROVAL || 'auto') as Config['runnerApproval'];
+  if (runnerApproval !== 'auto' && runnerApproval !== 'manual') {
+    throw new Error(`RUNNER_APPROVAL must be auto or manual: ${env.RUNNER_APPROVAL}`);
   }
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
   return {
@@ -158,5 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs,
     vapid: loadOrCreateVapid(env, dataDir, publicUrl),
     pushAllowLoopback: flag(env.PUSH_ALLOW_LOOPBACK, false),
+    runnerApproval,
+    proofRetentionDays: wholeDays('PROOF_RETENTION_DAYS', env.PROOF_RETENTION_DAYS, 30),
   };
 }

@@ -43,6 +43,8 @@ const AdminParcelEditPage = page(() => import('./features/admin/parcel-edit-page
 const AdminParcelDeletePage = page(() => import('./features/admin/parcel-delete-page.tsx'), 'AdminParcelDeletePage');
 const AssignPage = page(() => import('./features/admin/assign-page.tsx'), 'AssignPage');
 const AdminMapPage = page(() => import('./features/admin/admin-map-page.tsx'), 'AdminMapPage');
+const ReportsPage = page(() => import('./features/admin/reports-page.tsx'), 'ReportsPage');
+const ReportPage = page(() => import('./features/admin/reports-detail-page.tsx'), 'ReportPage');
 
 type Access = 'public' | readonly Role[];
 interface Row {
@@ -95,6 +97,8 @@ export const routeTable: Row[] = [
   { path: paths.adminDeleteParcelPattern, access: ADMIN, Page: AdminParcelDeletePage },
   { path: paths.adminAssign, access: ADMIN, Page: AssignPage },
   { path: paths.adminMap, access: ADMIN, Page: AdminMapPage },
+  { path: paths.adminReports, access: ADMIN, Page: ReportsPage },
+  { path: paths.adminReportPattern, access: ADMIN, Page: ReportPage },
 ];
 
 /** The whole app's routes: the layout around every page, then SPEC's 404 for anything else. */

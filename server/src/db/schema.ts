@@ -23,6 +23,11 @@ export interface AccountsTable {
   located_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** Runners (issue 15): when the back office approved them (RUNNER_APPROVAL=auto: at registration). */
+  approved_at: IsoTime | null;
+  /** Runners: suspended by the back office, and why; null while not suspended. */
+  suspended_at: IsoTime | null;
+  suspended_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -65,6 +70,53 @@ export interface ParcelsTable {
   custody_seq: Generated<number>;
   /** Runner → runner changes of hands (relays, overrides): > 0 is a multi-leg ('többszakaszos') parcel. */
   runner_handovers: Generated<number>;
+  /** 1: the sender asked for a photo at delivery ('Fotó szükséges a leadáskor', issue 15). */
+  photo_required: Generated<number>;
+}
+
+/** A delivery's proof (issue 15): a photo or the receiver's signature, never served at a public URL. */
+export interface ProofsTable {
+  id: Generated<number>;
+  parcel_id: string;
+  kind: 'photo' | 'signature';
+  /** The re-encoded image (no metadata); null once removed after PROOF_RETENTION_DAYS. */
+  image: Buffer | null;
+  mime: string;
+  /** sha256 (hex) of `image` as stored: stays after the image is removed. */
+  sha256: string;
+  width: number;
+  height: number;
+  /** A signature's strokes as signature_pad gave them (JSON); null for a photo. */
+  strokes: string | null;
+  created_by: number | null;
+  created_at: IsoTime;
+  removed_at: IsoTime | null;
+}
+
+/** One rating per parcel and rater role (issue 15): the sender and the receiver rate the runner, the runner the sender. */
+export interface RatingsTable {
+  id: Generated<number>;
+  parcel_id: string;
+  rater_id: number;
+  rater_role: 'sender' | 'receiver' | 'runner';
+  /** Whom it rates: the parcel's runner, or its sender when the runner rates. */
+  ratee_id: number;
+  stars: number;
+  comment: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** 'Nem érkezett meg' (issue 15): a delivered parcel reported as not received, and the back office's decision. */
+export interface NotReceivedReportsTable {
+  id: Generated<number>;
+  parcel_id: string;
+  reporter_id: number;
+  description: string;
+  created_at: IsoTime;
+  resolved_at: IsoTime | null;
+  resolved_by: number | null;
+  resolution: string | null;
 }
 
 /** One change of hands, chained by hash (docs/decisions/0022); no foreign key, like parcel_events. */
@@ -154,6 +206,9 @@ export interface Database {
   saved_trips: SavedTripsTable;
   custody_events: CustodyEventsTable;
   relay_offers: RelayOffersTable;
+  proofs: ProofsTable;
+  ratings: RatingsTable;
+  not_received_reports: NotReceivedReportsTable;
 }
 
 /** A runner's saved trip (modules/trips, docs/decisions/0021): only its owner reads it. */

@@ -159,6 +159,8 @@ async function insertAccounts(
         password_hash: passwordHash,
         role,
         runner_status: role === 'runner' ? 'inactive' : null,
+        // Seeded runners carry parcels at once (RUNNER_APPROVAL=auto).
+        approved_at: role === 'runner' ? now : null,
         last_lat: located ? round6(door.lat + gaussian() * 0.02) : null,
         last_lng: located ? round6(door.lng + gaussian() * 0.03) : null,
         last_accuracy: located ? 5 + int(40) : null,
@@ -323,6 +325,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               ...holderColumns(holderOf(life.status, runner?.id ?? null, sender.id)),
               custody_seq: 0,
               runner_handovers: 0,
+              photo_required: 0,
             });
             if (!options.events) continue;
             timeline.push({

@@ -75,6 +75,7 @@ export async function insertParcels(
     ...holderColumns(holderOf(status, null, sender.id)),
     custody_seq: 0,
     runner_handovers: 0,
+    photo_required: 0,
   }));
   for (let i = 0; i < rows.length; i += 200) {
     await store.db

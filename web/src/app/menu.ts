@@ -44,6 +44,7 @@ export function menuFor(account: { role: Role; userName: string } | null): MenuI
         { to: paths.adminParcels, label: messages.menuParcels },
         { to: paths.adminAssign, label: messages.menuAssign },
         { to: paths.adminMap, label: messages.menuMap },
+        { to: paths.adminReports, label: messages.reportsMenu },
       ];
   }
 }

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -20,6 +20,34 @@ export function FormField({ label, error, id, ref, ...input }: Props) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...input}
+      />
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The same for a text area (a reason, a description, a comment). */
+export function TextAreaField({
+  label,
+  error,
+  id,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | null | undefined }) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{label}</label>
+      <textarea
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...textarea}
       />
       {error && (
         <p id={errorId} className="field-error">

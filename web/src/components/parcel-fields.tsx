@@ -54,3 +54,18 @@ export function ParcelDetailFields<T extends ParcelDetails>({
     </>
   );
 }
+
+/** 'Fotó szükséges a leadáskor': the runner then delivers without QR only with a photo (issue 15). */
+export function PhotoRequiredField<T extends { photoRequired?: boolean | undefined }>({
+  register,
+}: {
+  register: UseFormRegister<T>;
+}) {
+  const own = register as unknown as UseFormRegister<{ photoRequired?: boolean | undefined }>;
+  return (
+    <label className="field inline" title={messages.photoRequiredHint}>
+      <input type="checkbox" {...own('photoRequired')} />
+      {messages.photoRequiredLabel}
+    </label>
+  );
+}

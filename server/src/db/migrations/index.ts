@@ -15,6 +15,9 @@ import { idempotencyKeys } from './0012-idempotency-keys.ts';
 import { pushSubscriptions } from './0013-push-subscriptions.ts';
 import { trips } from './0014-trips.ts';
 import { custody } from './0015-custody.ts';
+import { proofs } from './0016-proofs.ts';
+import { ratings } from './0017-ratings.ts';
+import { runnerTrust } from './0018-runner-trust.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -37,5 +40,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0013-push-subscriptions': pushSubscriptions(dialect),
     '0014-trips': trips(dialect),
     '0015-custody': custody(dialect),
+    '0016-proofs': proofs(dialect),
+    '0017-ratings': ratings(dialect),
+    '0018-runner-trust': runnerTrust(dialect),
   };
 }

@@ -35,8 +35,16 @@ async function assertUnique(db: Kysely<Database>, userName: string, email: strin
   if (fields.email) throw new AppError('email_taken', fields.email, fields);
 }
 
-/** Creates an account; a taken user name or email is a 409 naming the field, even under a race. */
-export async function createAccount(db: Kysely<Database>, input: NewAccount, role: Role): Promise<AccountRow> {
+/**
+ * Creates an account; a taken user name or email is a 409 naming the field, even under a race.
+ * A runner is approved at once with RUNNER_APPROVAL=auto, else waits for the back office (issue 15).
+ */
+export async function createAccount(
+  db: Kysely<Database>,
+  input: NewAccount,
+  role: Role,
+  runnerApproval: 'auto' | 'manual' = 'auto',
+): Promise<AccountRow> {
   await assertUnique(db, input.userName, input.email);
   const now = nowIso();
   const passwordHash = await hashPassword(input.password);
@@ -53,6 +61,7 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount, rol
         password_hash: passwordHash,
         role,
         runner_status: role === 'runner' ? 'inactive' : null,
+        approved_at: role === 'runner' && runnerApproval === 'auto' ? now : null,
         created_at: now,
         updated_at: now,
       })

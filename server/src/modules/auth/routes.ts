@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { role, ...input } = request.body;
-      const account = await createAccount(app.store.db, input, role);
+      const account = await createAccount(app.store.db, input, role, app.config.runnerApproval);
       await startSession(request, reply, account.id);
       request.log.info({ userName: account.user_name, role }, 'account registered');
       return reply.status(201).send({ account: presentAccount(account) });

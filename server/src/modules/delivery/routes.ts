@@ -18,7 +18,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_REFUSALS, giveBackParcel } from '../parcels/changes.ts';
-import { parcelGuard } from '../parcels/policy.ts';
+import { CARRIER_TRUST_CODES, carrierGuard, parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { ReadCache, replyFromMemory, WAITING_CACHE_SIZE, WAITING_TAG, waitingTagsOf } from '../parcels/read-cache.ts';
 import {
@@ -42,13 +42,16 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/waiting',
     {
-      onRequest: parcelGuard('listWaiting'),
+      onRequest: carrierGuard('listWaiting'),
       schema: {
         tags: ['delivery'],
         summary:
           'Parcels waiting for a runner, the longest waiting first or (near=lat,lng) the nearest with its distance; optionally only those in a map view or a settlement',
         querystring: waitingQuerySchema,
-        response: { 200: waitingParcelListSchema, ...errorResponses(...GUARD_CODES, 'invalid_cursor') },
+        response: {
+          200: waitingParcelListSchema,
+          ...errorResponses(...GUARD_CODES, ...CARRIER_TRUST_CODES, 'invalid_cursor'),
+        },
       },
     },
     // The same for every runner asking the same question: one read serves them all until the pool changes.
@@ -75,7 +78,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/pickup',
     {
-      onRequest: parcelGuard('pickUp'),
+      onRequest: carrierGuard('pickUp'),
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['delivery'],
@@ -84,7 +87,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: pickUpBodySchema,
         response: {
           200: parcelSchema,
-          ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'parcel_taken', 'parcel_already_delivered'),
+          ...errorResponses(
+            ...GUARD_CODES,
+            ...CARRIER_TRUST_CODES,
+            'parcel_not_found',
+            'parcel_taken',
+            'parcel_already_delivered',
+          ),
         },
       },
     },
@@ -115,6 +124,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
             'position_required',
             'too_far',
             'destination_imprecise',
+            'photo_required',
           ),
         },
       },

@@ -228,6 +228,8 @@ export async function deliverParcelAt(
     data: { distanceMetres: Math.round(distance), accuracyMetres: Math.round(position.accuracy) },
     occurredAt: body?.occurredAt,
     place: { lat: position.lat, lng: position.lng },
+    // The sender's 'Fotó szükséges a leadáskor' holds on this path only (docs/decisions/0023).
+    photoRequiredCheck: true,
   });
   return presentParcel(delivered);
 }

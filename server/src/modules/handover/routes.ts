@@ -17,6 +17,9 @@ import { handoverKey } from './token.ts';
 
 const params = z.object({ id: parcelIdSchema });
 
+/** The signature's image and its strokes (each bounded by handoverBodySchema), with room for the rest. */
+const HANDOVER_BODY_LIMIT = 1024 * 1024;
+
 /** Delivery by QR code: the runner's signed link, and the receiver's page that confirms it. */
 export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = handoverKey(app.config.sessionSecret);
@@ -65,6 +68,8 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/handover',
     {
+      // A signature's PNG data URL (≤ 300 KB) and strokes do not fit the API's 64 KiB.
+      bodyLimit: HANDOVER_BODY_LIMIT,
       schema: {
         tags: ['handover'],
         summary: 'The receiver confirms the handover with a valid token: in transit → delivered (no sign-in needed)',

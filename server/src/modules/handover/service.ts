@@ -9,6 +9,7 @@ import { AppError, refuse } from '../../errors.ts';
 import { deliverParcel } from '../parcels/changes.ts';
 import type { ParcelWithNames } from '../parcels/present.ts';
 import { assertCarrierMay, selectParcels } from '../parcels/service.ts';
+import { encodeSignature } from '../proofs/image.ts';
 import { signHandoverToken, verifyHandoverToken } from './token.ts';
 
 export interface HandoverContext {
@@ -103,11 +104,21 @@ export async function handOver(ctx: HandoverContext, parcelId: string, body: Han
     .selectAll()
     .where('id', '=', parcel.runner_id)
     .executeTakeFirstOrThrow();
+  // Re-encoded before the transaction (CPU work holds no locks); a bad image refuses the whole
+  // confirmation, so the receiver can sign again rather than lose the signature silently.
+  const signature = body.signature && {
+    ...(await encodeSignature(body.signature.image)),
+    kind: 'signature' as const,
+    strokes: JSON.stringify(body.signature.strokes),
+    // The receiver signs without an account: nobody to name.
+    createdBy: null,
+  };
   try {
     const delivered = await deliverParcel(ctx.changes, parcel.id, runner, {
       kind: 'handed_over_qr',
       runnerId: runner.id,
       occurredAt: body.occurredAt,
+      signature,
     });
     return presentSummary({ ...delivered, runner_user_name: parcel.runner_user_name });
   } catch (error) {

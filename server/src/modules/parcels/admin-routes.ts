@@ -14,7 +14,7 @@ import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { assignParcel, listAllParcels, updateParcel } from './admin-service.ts';
 import { deleteParcel } from './changes.ts';
-import { parcelGuard } from './policy.ts';
+import { CARRIER_TRUST_CODES, parcelGuard } from './policy.ts';
 import { presentParcel } from './present.ts';
 import type { ParcelsContext } from './service.ts';
 
@@ -110,6 +110,7 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
           200: parcelSchema,
           ...errorResponses(
             ...GUARD_CODES,
+            ...CARRIER_TRUST_CODES,
             'assignee_not_runner',
             'parcel_not_found',
             'parcel_taken',

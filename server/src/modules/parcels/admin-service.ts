@@ -9,6 +9,7 @@ import { AppError, refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName, findRunnerByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { claimParcel, editParcel, type ParcelEdit } from './changes.ts';
+import { assertMayCarry } from './policy.ts';
 import { type ParcelWithNames, presentParcel } from './present.ts';
 import { newestFirst, type ParcelsContext, selectParcels } from './service.ts';
 
@@ -178,5 +179,6 @@ export async function assignParcel(
 ): Promise<Parcel> {
   const runner = await findRunnerByUserName(ctx.db, runnerUserName);
   if (!runner) throw refuseField('assignee_not_runner', 'runner', messages.runnerNotFound);
+  assertMayCarry(runner, 'assignee');
   return presentParcel(await claimParcel(ctx.changes, id, runner, admin, 'assigned'));
 }

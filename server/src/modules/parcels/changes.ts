@@ -5,7 +5,7 @@ import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
-import type { AccountRow, Database, ParcelRow, ParcelsTable } from '../../db/schema.ts';
+import type { AccountRow, Database, ParcelRow, ParcelsTable, ProofsTable } from '../../db/schema.ts';
 import { type AppError, refuse, refuseField } from '../../errors.ts';
 import { appendCustody, holderColumns, holderOf } from '../relay/chain.ts';
 import { relayPlaceName } from '../relay/place.ts';
@@ -237,6 +237,10 @@ export function deliverParcel(
     occurredAt?: string | undefined;
     /** Where it was handed over, when known (the runner's position). */
     place?: { lat: number; lng: number } | undefined;
+    /** The 15 m path: a parcel whose sender asked for a photo needs one stored first (issue 15). */
+    photoRequiredCheck?: boolean;
+    /** The receiver's signature at the QR handover, stored with the delivery (the event names its hash). */
+    signature?: NewProof | undefined;
   },
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
@@ -258,6 +262,16 @@ export function deliverParcel(
         ? await explainRefusal(trx, parcelId, 'in_transit')
         : await explainCarrierRefusal(trx, parcelId, options.runnerId);
     }
+    // Checked on the row this transaction holds: a photo deleted or a flag set meanwhile cannot slip
+    // through; thrown here, the delivery above is rolled back.
+    if (
+      options.photoRequiredCheck &&
+      parcel.photo_required === 1 &&
+      !(await hasPhoto(trx, parcel.id, parcel.runner_id))
+    ) {
+      throw refuse('photo_required', messages.proofPhotoRequired);
+    }
+    if (options.signature) await storeProof(trx, parcel.id, options.signature);
     await appendCustody(trx, {
       parcel_id: parcel.id,
       seq: parcel.custody_seq,
@@ -273,7 +287,10 @@ export function deliverParcel(
     });
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
     const { kind, occurredAt } = options;
-    await record(trx, publish, { kind, parcel, before, actor, data: options.data ?? null, occurredAt });
+    const data = options.signature
+      ? { ...options.data, signatureSha256: options.signature.sha256 }
+      : (options.data ?? null);
+    await record(trx, publish, { kind, parcel, before, actor, data, occurredAt });
     return parcel;
   });
 }
@@ -459,6 +476,10 @@ export function deleteParcel(changes: Changes, parcelId: string, admin: AccountR
         messages.deleteInTransitNeedsReason(parcel.runner_user_name ?? '?'),
       );
     }
+    // Its proof, ratings and reports go with the parcel (issue 15); the timeline's `deleted` event stays.
+    for (const table of ['proofs', 'ratings', 'not_received_reports'] as const) {
+      await trx.deleteFrom(table).where('parcel_id', '=', parcel.id).execute();
+    }
     const holder = holderOf(parcel.status, parcel.runner_id, parcel.sender_id);
     await appendCustody(trx, {
       parcel_id: parcel.id,
@@ -485,6 +506,88 @@ export function deleteParcel(changes: Changes, parcelId: string, admin: AccountR
         ...(reason ? { reason } : {}),
       },
     });
+  });
+}
+
+/** A proof ready to store: re-encoded without metadata (modules/proofs/image.ts). */
+export interface NewProof {
+  kind: ProofsTable['kind'];
+  image: Buffer;
+  mime: string;
+  sha256: string;
+  width: number;
+  height: number;
+  strokes: string | null;
+  createdBy: number | null;
+}
+
+/** A photo by the runner delivering: one taken by an earlier runner (before a give-back) does not count. */
+const hasPhoto = async (trx: Trx, parcelId: string, runnerId: number | null) =>
+  (await trx
+    .selectFrom('proofs')
+    .select('id')
+    .where('parcel_id', '=', parcelId)
+    .where('kind', '=', 'photo')
+    .where('created_by', '=', runnerId ?? -1)
+    .where('image', 'is not', null)
+    .executeTakeFirst()) !== undefined;
+
+/** One proof per parcel and kind: a new one replaces the old (a retaken photo). */
+async function storeProof(trx: Trx, parcelId: string, proof: NewProof) {
+  await trx.deleteFrom('proofs').where('parcel_id', '=', parcelId).where('kind', '=', proof.kind).execute();
+  await trx
+    .insertInto('proofs')
+    .values({
+      parcel_id: parcelId,
+      kind: proof.kind,
+      image: proof.image,
+      mime: proof.mime,
+      sha256: proof.sha256,
+      width: proof.width,
+      height: proof.height,
+      strokes: proof.strokes,
+      created_by: proof.createdBy,
+      created_at: nowIso(),
+      removed_at: null,
+    })
+    .execute();
+}
+
+/**
+ * The runner's photo of the delivery (issue 15): the runner carrying the parcel, or its last runner
+ * within `deliveredSince` after the delivery (the QR handover confirms first). Checked on the row
+ * in the same transaction that stores it; one `proof_photo` event naming the hash, one message.
+ * The parcel itself does not change (no new version: a back-office form open on it stays valid).
+ */
+export function addPhotoProof(
+  changes: Changes,
+  parcelId: string,
+  runner: AccountRow,
+  proof: NewProof,
+  deliveredSince: string,
+): Promise<ParcelWithNames> {
+  return changes.transaction(async (trx, publish) => {
+    const parcel = await trx
+      .selectFrom('parcels')
+      .selectAll()
+      .select(withNames)
+      .where('id', '=', parcelId)
+      .executeTakeFirst();
+    if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+    if (parcel.runner_id !== runner.id) throw refuse('not_your_parcel', messages.notYourParcel);
+    const open =
+      parcel.status === 'in_transit' ||
+      (parcel.status === 'delivered' && parcel.delivered_at !== null && parcel.delivered_at >= deliveredSince);
+    if (!open) throw refuse('parcel_not_in_transit', messages.proofNotAllowed);
+    await storeProof(trx, parcel.id, proof);
+    await record(trx, publish, {
+      kind: 'proof_photo',
+      parcel,
+      before: beforeOf(parcel.status, parcel.runner_user_name, parcel.receiver_key),
+      actor: runner,
+      data: { sha256: proof.sha256, width: proof.width, height: proof.height, bytes: proof.image.length },
+    });
+    return parcel;
   });
 }
 

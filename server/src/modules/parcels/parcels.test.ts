@@ -51,6 +51,7 @@ describe('POST /api/parcels', () => {
       // The gazetteer knows towns and Budapest districts, not doors.
       senderPrecision: 'settlement',
       receiverPrecision: 'settlement',
+      photoRequired: false,
       createdAt: expect.any(String),
       pickedUpAt: null,
       deliveredAt: null,
@@ -426,6 +427,7 @@ describe('GET /api/tracking/:id', () => {
       pickup: parcel.senderCoordinates,
       destination: parcel.receiverCoordinates,
       runnerPosition: null,
+      runnerRating: null,
       events: [{ at: parcel.createdAt, kind: 'created' }],
     });
     for (const secret of [

@@ -1,6 +1,9 @@
+import { messages } from '@csomag/domain/messages';
 import type { Role } from '@csomag/domain/roles';
+import type { preHandlerHookHandler } from 'fastify';
 import type { AccountRow, ParcelRow } from '../../db/schema.ts';
-import { allowedBy } from '../../plugins/auth.ts';
+import { refuse } from '../../errors.ts';
+import { allowedBy, signedIn } from '../../plugins/auth.ts';
 
 /** Who asks: an account, or nobody (signed out). */
 export type Actor = Pick<AccountRow, 'id' | 'role'> | null;
@@ -58,3 +61,50 @@ export const mayParcel = (actor: Actor, action: ParcelAction, parcel?: ParcelFac
 
 /** A route's guard from this policy: may the signed-in account do `action` to some parcel? */
 export const parcelGuard = (action: ParcelAction) => allowedBy((actor) => mayParcel(actor, action));
+
+/** What the back office's trust in a runner looks at (issue 15). */
+export type CarrierTrust = Pick<AccountRow, 'role' | 'approved_at' | 'suspended_at' | 'suspended_reason'>;
+
+/** The refusals of carrierGuard and assertMayCarry, for the routes' error lists. */
+export const CARRIER_TRUST_CODES = ['runner_not_approved', 'runner_suspended'] as const;
+
+/**
+ * Why this runner may not take a parcel on now (null: they may): only runners the back office
+ * approved and has not suspended see the waiting pool, pick up, are assigned or take a hand-over.
+ * Finishing what they carry (deliver, give back) stays open to a suspended runner: the parcel is
+ * safer delivered or back in the pool than stuck with them. Other roles are not runners: no answer here.
+ */
+export function carrierRefusal(account: CarrierTrust, as: 'self' | 'assignee' = 'self') {
+  if (account.role !== 'runner') return null;
+  if (account.suspended_at !== null) {
+    const reason = account.suspended_reason ?? '';
+    return as === 'self'
+      ? refuse('runner_suspended', messages.runnerSuspended(reason))
+      : refuse('runner_suspended', messages.assigneeSuspended(reason));
+  }
+  if (account.approved_at === null) {
+    return as === 'self'
+      ? refuse('runner_not_approved', messages.runnerNotApproved)
+      : refuse('runner_not_approved', messages.assigneeNotApproved);
+  }
+  return null;
+}
+
+export function assertMayCarry(account: CarrierTrust, as: 'self' | 'assignee' = 'self') {
+  const refusal = carrierRefusal(account, as);
+  if (refusal) throw refusal;
+}
+
+/** parcelGuard for taking parcels on (the waiting pool, pickup, relay): the runner must be trusted too. */
+export const carrierGuard = (action: ParcelAction): preHandlerHookHandler => {
+  const guard = parcelGuard(action) as (request: Parameters<preHandlerHookHandler>[0]) => Promise<void>;
+  return async (request) => {
+    await guard(request);
+    assertMayCarry(signedIn(request));
+  };
+};
+
+/** The trust check alone, after a route's own guard (a trip's waiting parcels: trips/routes.ts). */
+export const trustedCarrier: preHandlerHookHandler = async (request) => {
+  if (request.account) assertMayCarry(request.account);
+};

@@ -22,6 +22,7 @@ export function presentParcel(row: ParcelWithNames): Parcel {
     createdAt: row.created_at,
     pickedUpAt: row.picked_up_at,
     deliveredAt: row.delivered_at,
+    photoRequired: row.photo_required === 1,
   };
 }
 
@@ -67,7 +68,11 @@ export type TrackingRow = ParcelWithNames & {
  * The public tracking view: points on the map but no addresses, no contact data, no ids of
  * accounts. The runner (and where they are) only while the parcel is on its way.
  */
-export function presentTracking(row: TrackingRow, events: EventRow[]): TrackingView {
+export function presentTracking(
+  row: TrackingRow,
+  events: EventRow[],
+  runnerRating: TrackingView['runnerRating'] = null,
+): TrackingView {
   const inTransit = row.status === 'in_transit';
   const { runner_lat: lat, runner_lng: lng, runner_located_at: at } = row;
   return {
@@ -83,6 +88,7 @@ export function presentTracking(row: TrackingRow, events: EventRow[]): TrackingV
     pickup: { lat: row.sender_lat, lng: row.sender_lng },
     destination: { lat: row.receiver_lat, lng: row.receiver_lng },
     runnerPosition: inTransit && lat !== null && lng !== null && at !== null ? { lat, lng, at } : null,
+    runnerRating: inTransit ? runnerRating : null,
     events: events.map(presentEvent),
   };
 }

@@ -19,6 +19,7 @@ import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
 import { AppError, refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
+import { ratingSummaries } from '../ratings/service.ts';
 import { carrierRefusal, insertParcel, type NewParcelRow } from './changes.ts';
 import { newParcelId } from './parcel-id.ts';
 import { mayParcel } from './policy.ts';
@@ -129,6 +130,7 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       picked_up_at: null,
       delivered_at: null,
       version: 1,
+      photo_required: body.photoRequired ? 1 : 0,
     };
     try {
       return presentParcel(await insertParcel(ctx.changes, row, sender, actor, body.occurredAt));
@@ -228,5 +230,9 @@ export async function getTrackingView(db: Kysely<Database>, id: string): Promise
     .where('parcel_id', '=', id)
     .orderBy('id')
     .execute();
-  return presentTracking(parcel, events);
+  // The runner's average while on its way. The tracking cache keeps it until the parcel (or the
+  // runner's position) changes next: a new rating may show a little later, never a wrong runner.
+  const runnerId = parcel.status === 'in_transit' ? parcel.runner_id : null;
+  const rating = runnerId === null ? null : ((await ratingSummaries(db, [runnerId])).get(runnerId) ?? null);
+  return presentTracking(parcel, events, rating);
 }

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
 import { announceRelayOffer } from '../parcels/changes.ts';
+import { assertMayCarry } from '../parcels/policy.ts';
 import { assertCarrierMay, selectParcels } from '../parcels/service.ts';
 
 /**
@@ -80,6 +81,7 @@ export async function createRelayOffer(
   parcelId: string,
   body: RelayOfferBody,
 ): Promise<RelayOffer> {
+  assertMayCarry(runner);
   const parcel = await selectParcels(db).where('parcels.id', '=', parcelId).executeTakeFirst();
   assertCarrierMay(runner, 'showHandoverCode', parcel);
   if (parcel.holder_kind !== 'runner' || parcel.holder_id !== runner.id) {
@@ -168,6 +170,7 @@ export async function takeRelayOffer(
   runner: AccountRow,
   offerId: number,
 ): Promise<RelayOffer> {
+  assertMayCarry(runner);
   const now = nowIso();
   const current = await selectOffers(db, now).where('relay_offers.id', '=', offerId).executeTakeFirst();
   if (!current) throw refuse('relay_offer_not_found', messages.relayOfferNotFound);

@@ -17,7 +17,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
-import { parcelGuard } from '../parcels/policy.ts';
+import { CARRIER_TRUST_CODES, parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { createRelayOffer, listRelayOffers, takeRelayOffer, withdrawRelayOffer } from './offers.ts';
 import {
@@ -91,7 +91,10 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The next runner confirms a relay link: custody moves to them (exactly one of any number at once)',
         params,
         body: relayBodySchema,
-        response: { 200: parcelSchema, ...errorResponses(...GUARD_CODES, ...LINK_REFUSALS, 'relay_offer_reserved') },
+        response: {
+          200: parcelSchema,
+          ...errorResponses(...GUARD_CODES, ...LINK_REFUSALS, ...CARRIER_TRUST_CODES, 'relay_offer_reserved'),
+        },
       },
     },
     async (request) => {
@@ -158,7 +161,7 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
         body: relayOfferBodySchema,
         response: {
           201: relayOfferSchema,
-          ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS, 'relay_offer_unavailable'),
+          ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS, ...CARRIER_TRUST_CODES, 'relay_offer_unavailable'),
         },
       },
     },
@@ -209,7 +212,13 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ offerId: z.coerce.number().int().positive() }),
         response: {
           200: relayOfferSchema,
-          ...errorResponses(...GUARD_CODES, 'relay_offer_not_found', 'relay_offer_unavailable', 'relay_own_parcel'),
+          ...errorResponses(
+            ...GUARD_CODES,
+            ...CARRIER_TRUST_CODES,
+            'relay_offer_not_found',
+            'relay_offer_unavailable',
+            'relay_own_parcel',
+          ),
         },
       },
     },

@@ -8,6 +8,7 @@ import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 import { findRunnerByUserName } from '../auth/accounts.ts';
 import { overrideCustody, relayParcel } from '../parcels/changes.ts';
+import { assertMayCarry } from '../parcels/policy.ts';
 import { type ParcelWithNames, presentParcel } from '../parcels/present.ts';
 import { assertCarrierMay, selectParcels } from '../parcels/service.ts';
 import { firstBadSeq, readChain } from './chain.ts';
@@ -94,6 +95,7 @@ export async function getRelaySummary(ctx: RelayContext, taker: AccountRow, parc
  * holder and seq). Answers the parcel as the taker now sees it (the in-progress list's shape).
  */
 export async function takeOver(ctx: RelayContext, taker: AccountRow, parcelId: string, body: RelayBody) {
+  assertMayCarry(taker);
   const { parcel, issuerId, seq } = await checkLink(ctx, taker, parcelId, body.token);
   return relayParcel(ctx.changes, parcel.id, { issuerId, seq }, taker, body.place);
 }

@@ -1,6 +1,7 @@
 import { accountResponseSchema } from '@csomag/domain/account';
 import {
   runnerCreateBodySchema,
+  runnerDetailSchema,
   runnerListQuerySchema,
   runnerListSchema,
   runnerParamsSchema,
@@ -13,9 +14,11 @@ import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
 import { accountGuard } from '../users/policy.ts';
 import { createRunner, deleteRunner, findManagedRunner, listRunners, updateRunner } from './service.ts';
+import { presentRunnerDetail, runnerTrustRoutes } from './trust.ts';
 
 /** The back office's runners (SPEC §2.8); a runner reads and edits only their own profile here. */
 export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(runnerTrustRoutes);
   app.get(
     '/runners',
     {
@@ -45,7 +48,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const runner = await createRunner(app.store.db, request.body);
+      const runner = await createRunner(app.store.db, request.body, app.config.runnerApproval);
       request.log.info({ userName: runner.user_name, by: signedIn(request).user_name }, 'runner registered');
       return reply.status(201).send({ account: presentAccount(runner) });
     },
@@ -59,12 +62,12 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['runners'],
         summary: 'A runner (that runner or the superadmin)',
         params: runnerParamsSchema,
-        response: { 200: accountResponseSchema, ...errorResponses(...GUARD_CODES, 'runner_not_found') },
+        response: { 200: runnerDetailSchema, ...errorResponses(...GUARD_CODES, 'runner_not_found') },
       },
     },
     async (request) => {
       const runner = await findManagedRunner(app.store.db, signedIn(request), request.params.userName, 'viewRunner');
-      return { account: presentAccount(runner) };
+      return presentRunnerDetail(app.store.db, runner);
     },
   );
 

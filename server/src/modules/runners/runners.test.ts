@@ -65,7 +65,7 @@ describe('GET /api/runners', () => {
       [zeta?.account.userName],
     ]);
     const response = await call('GET', `/api/runners?q=${tag}`, admin.cookie);
-    expect(response.json().items[0]).toEqual(alfa?.account);
+    expect(response.json().items[0]).toEqual({ ...alfa?.account, rating: null });
     expect(response.json().items[0]).toMatchObject({ role: 'runner', status: 'inactive' });
     expectNoSecrets(response.body, alfa?.password);
   });
@@ -224,10 +224,13 @@ describe('GET /api/runners/:userName', () => {
   it('shows a runner to themself and to the superadmin, without secrets', async () => {
     const own = await call('GET', `/api/runners/${runner.account.userName.toUpperCase()}`, runner.cookie);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ account: runner.account });
+    // With the back office's trust in them beside the account (issue 15).
+    const trust = { approvedAt: expect.any(String), suspendedAt: null, suspendedReason: null, openReports: 0 };
+    expect(own.json()).toEqual({ account: runner.account, trust });
     expectNoSecrets(own.body, runner.password);
     expect((await call('GET', `/api/runners/${runner.account.userName}`, admin.cookie)).json()).toEqual({
       account: runner.account,
+      trust,
     });
   });
 

@@ -1,6 +1,12 @@
 import { EARTH_RADIUS_M } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
-import type { RunnerCreateBody, RunnerList, RunnerListQuery, RunnerUpdate } from '@csomag/domain/runner';
+import type {
+  RunnerCreateBody,
+  RunnerList,
+  RunnerListItem,
+  RunnerListQuery,
+  RunnerUpdate,
+} from '@csomag/domain/runner';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
@@ -11,6 +17,7 @@ import { refuse, refuseField } from '../../errors.ts';
 import { createAccount, findRunnerByUserName } from '../auth/accounts.ts';
 import { presentAccount } from '../auth/present.ts';
 import { detachDeletedRunner } from '../parcels/changes.ts';
+import { withRunnerRatings } from '../ratings/service.ts';
 import { accountsByName, CURSOR_PART_MAX, matchesSearch } from '../users/directory.ts';
 import { mayAccount } from '../users/policy.ts';
 import { STRANGER, updateProfile } from '../users/service.ts';
@@ -36,7 +43,7 @@ async function runnersNear(
   { db, dialect }: Pick<Store, 'db' | 'dialect'>,
   parcelId: string,
   query: RunnerListQuery,
-): Promise<RunnerList> {
+): Promise<{ items: Omit<RunnerListItem, 'rating'>[]; nextCursor: string | null }> {
   const parcel = await db
     .selectFrom('parcels')
     .select(['sender_lat', 'sender_lng'])
@@ -70,11 +77,14 @@ async function runnersNear(
   );
 }
 
-export function listRunners(store: Pick<Store, 'db' | 'dialect'>, query: RunnerListQuery): Promise<RunnerList> {
-  return query.near ? runnersNear(store, query.near, query) : accountsByName(store, 'runner', query);
+/** A page of runners, each with their shown rating: one grouped query for the page (issue 15). */
+export async function listRunners(store: Pick<Store, 'db' | 'dialect'>, query: RunnerListQuery): Promise<RunnerList> {
+  const page = query.near ? await runnersNear(store, query.near, query) : await accountsByName(store, 'runner', query);
+  return withRunnerRatings(store.db, page);
 }
 
-export const createRunner = (db: Kysely<Database>, body: RunnerCreateBody) => createAccount(db, body, 'runner');
+export const createRunner = (db: Kysely<Database>, body: RunnerCreateBody, runnerApproval: 'auto' | 'manual') =>
+  createAccount(db, body, 'runner', runnerApproval);
 
 /**
  * The runner behind a URL, for that runner or the superadmin (others: 403 without learning whether

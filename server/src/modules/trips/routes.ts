@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { allowedBy, GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { CARRIER_TRUST_CODES, trustedCarrier } from '../parcels/policy.ts';
 import { mayTrip } from './policy.ts';
 import { createSavedTrip, deleteSavedTrip, findMatches, listSavedTrips, updateSavedTrip } from './service.ts';
 
@@ -27,13 +28,14 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trips/matches',
     {
-      onRequest: runnerOnly,
+      // A trip's matches are waiting parcels: only a runner who may carry them sees them.
+      onRequest: [runnerOnly, trustedCarrier],
       schema: {
         tags: ['trips'],
         summary:
           'Waiting parcels whose pickup and delivery fit a trip, ranked by the minutes they add, then by age (at most 50); and the open relay offers on the way that bring their parcel closer',
         body: tripQuerySchema,
-        response: { 200: tripMatchesResponseSchema, ...errorResponses(...GUARD_CODES) },
+        response: { 200: tripMatchesResponseSchema, ...errorResponses(...GUARD_CODES, ...CARRIER_TRUST_CODES) },
       },
     },
     async (request) => findMatches(app.store, signedIn(request), request.body),

@@ -1,8 +1,10 @@
 import { formatDistance, formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
+import type { RunnerListItem } from '@csomag/domain/runner';
 import { useState } from 'react';
 import { QueryError, QueryState } from '../../components/query-state.tsx';
+import { formatRating } from '../../components/ratings/rating-summary.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useAdminLive, useAdminParcels, useAssign, useRunnersNear } from './api.ts';
 
@@ -10,6 +12,10 @@ const WAITING_CHOICES = 200;
 
 const distanceLabel = (metres: number | null | undefined) =>
   metres === null || metres === undefined ? messages.adminRunnerPositionUnknown : formatDistance(metres);
+
+/** The distance and, beside it, the runner's rating (issue 15). */
+const choiceDetails = (runner: RunnerListItem) =>
+  `${distanceLabel(runner.distanceMetres)} · ${formatRating(runner.rating)}`;
 
 function ParcelDetails({ parcel }: { parcel: Parcel }) {
   return (
@@ -72,7 +78,7 @@ function AssignForm({ parcels }: { parcels: Parcel[] }) {
           <option value="">{messages.adminChooseRunner}</option>
           {candidates.map((candidate) => (
             <option key={candidate.userName} value={candidate.userName}>
-              {messages.adminRunnerChoice(candidate.userName, candidate.name, distanceLabel(candidate.distanceMetres))}
+              {messages.adminRunnerChoice(candidate.userName, candidate.name, choiceDetails(candidate))}
             </option>
           ))}
         </select>

@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormError, FormField } from '../../components/form-field.tsx';
-import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
+import { ParcelDetailFields, PhotoRequiredField } from '../../components/parcel-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -15,7 +15,7 @@ import { useCreateParcel } from './api.ts';
 import { UserPicker } from './user-picker.tsx';
 
 const schema = parcelCreateBodySchema
-  .pick({ senderAddress: true, receiverAddress: true, category: true, weightGrams: true })
+  .pick({ senderAddress: true, receiverAddress: true, category: true, weightGrams: true, photoRequired: true })
   .extend({ senderUser: userNameField });
 type Values = z.infer<typeof schema>;
 
@@ -61,6 +61,7 @@ export function AdminParcelCreatePage() {
           {...form.register('receiverAddress')}
         />
         <ParcelDetailFields register={form.register} errors={errors} />
+        <PhotoRequiredField register={form.register} />
         <FormError message={serverSummary(errors)} />
         <SubmitButton busy={isSubmitting}>{messages.adminCreateParcelSubmit}</SubmitButton>
       </form>

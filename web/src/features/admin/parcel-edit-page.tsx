@@ -15,8 +15,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { parcelDetailQuery } from '../../api/parcel.ts';
-import { eventLabel } from '../../components/event-label.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
+import { ProofSection } from '../../components/proof/proof-section.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
@@ -26,6 +26,7 @@ import type { MapMarker } from '../../map/map-view.tsx';
 import { useAdminLive, useHandOver, useParcelDetail, useUpdateParcel } from './api.ts';
 import { CustodyChain } from './custody-chain.tsx';
 import { CustodyOverride } from './custody-override.tsx';
+import { ParcelTimeline } from './parcel-timeline.tsx';
 
 const editSchema = parcelAdminUpdateSchema
   .pick({ category: true, status: true, senderAddress: true, receiverAddress: true })
@@ -191,23 +192,6 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
   );
 }
 
-function Timeline({ events }: { events: ParcelDetail['events'] }) {
-  return (
-    <section className="card timeline" aria-labelledby="admin-timeline-title">
-      <h2 id="admin-timeline-title">{messages.timelineTitle}</h2>
-      <ol>
-        {events.map((event, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only ever grows at its end
-          <li key={index}>
-            <time dateTime={event.at}>{formatTimestamp(event.at)}</time> {eventLabel(event)}
-            {event.actor && <span className="muted"> ({event.actor})</span>}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
 export function AdminParcelEditPage() {
   const parcelId = useParams().packageId ?? '';
   const parcel = useParcelDetail(parcelId);
@@ -219,8 +203,9 @@ export function AdminParcelEditPage() {
         {(data) => (
           <div className="profile-layout">
             <ParcelEditForm parcel={data} />
-            <Timeline events={data.events} />
+            <ParcelTimeline title={messages.timelineTitle} events={data.events} />
             <CustodyChain parcelId={data.id} />
+            <ProofSection parcel={data} />
             {/* Only a parcel on its way has a runner to correct (the server refuses the rest too). */}
             {data.status === 'in_transit' && <CustodyOverride parcel={data} />}
           </div>

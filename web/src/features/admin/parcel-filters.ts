@@ -21,8 +21,14 @@ const follow = (url: string) => (typed: string) => (typed.trim() === url ? typed
 export function useParcelFilters() {
   const [params, setParams] = useSearchParams();
   const statusParam = params.get(PARAM.status);
-  const status: ParcelStatus | '' = isStatus(statusParam) ? statusParam : '';
-  const multiLeg = params.get(PARAM.multiLeg) === '1';
+  const urlStatus: ParcelStatus | '' = isStatus(statusParam) ? statusParam : '';
+  const urlMultiLeg = params.get(PARAM.multiLeg) === '1';
+  // Shown as chosen at once: the address changes in a transition, and a control that waited for it
+  // would show the old choice for a moment (and a tap on a busy phone would seem not to take).
+  const [status, showStatus] = useState(urlStatus);
+  const [multiLeg, showMultiLeg] = useState(urlMultiLeg);
+  useEffect(() => showStatus(urlStatus), [urlStatus]);
+  useEffect(() => showMultiLeg(urlMultiLeg), [urlMultiLeg]);
   const [runner, setRunner] = useState(() => params.get(PARAM.runner) ?? '');
   const [sender, setSender] = useState(() => params.get(PARAM.sender) ?? '');
   const settledRunner = useDebounced(runner.trim(), 300);
@@ -57,20 +63,26 @@ export function useParcelFilters() {
   useEffect(() => setSender(follow(urlSender)), [urlSender]);
 
   const filters: ParcelFilters = {
-    status: status || undefined,
+    status: urlStatus || undefined,
     runner: urlRunner || undefined,
     sender: urlSender || undefined,
-    multiLeg: multiLeg ? 'true' : undefined,
+    multiLeg: urlMultiLeg ? 'true' : undefined,
   };
   return {
     filters,
     status,
-    setStatus: (value: ParcelStatus | '') => set({ status: value }),
+    setStatus: (value: ParcelStatus | '') => {
+      showStatus(value);
+      set({ status: value });
+    },
     runner,
     setRunner,
     sender,
     setSender,
     multiLeg,
-    setMultiLeg: (on: boolean) => set({ multiLeg: on ? '1' : '' }),
+    setMultiLeg: (on: boolean) => {
+      showMultiLeg(on);
+      set({ multiLeg: on ? '1' : '' });
+    },
   };
 }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ProfileForm } from '../../components/profile-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useRunner, useUpdateRunner } from './api.ts';
+import { RunnerTrustPanel } from './reports-runner-trust.tsx';
 
 /** SPEC §2.8 'Futár Szerkesztése': user name and email stay as they are; the admin may set a new password. */
 export function RunnerEditPage() {
@@ -28,6 +29,7 @@ export function RunnerEditPage() {
           />
         )}
       </QueryState>
+      <RunnerTrustPanel userName={userName} />
     </section>
   );
 }

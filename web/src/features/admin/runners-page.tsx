@@ -4,8 +4,10 @@ import type { RunnerListItem } from '@csomag/domain/runner';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/query-state.tsx';
+import { RatingSummaryText } from '../../components/ratings/rating-summary.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useRunners } from './api.ts';
+import { RunnerTrustBadges } from './reports-runner-badges.tsx';
 
 function RunnerCard({ runner }: { runner: RunnerListItem }) {
   return (
@@ -15,8 +17,12 @@ function RunnerCard({ runner }: { runner: RunnerListItem }) {
         <span className="muted">
           {runner.status === 'active' ? messages.adminRunnerActive : messages.adminRunnerInactive}
         </span>
+        <RunnerTrustBadges userName={runner.userName} />
       </header>
       <p>{runner.name}</p>
+      <p>
+        {messages.runnerRatingLabel}: <RatingSummaryText rating={runner.rating} />
+      </p>
       <p>{runner.address}</p>
       <p>
         {runner.phoneNumber} · {runner.email}

@@ -166,7 +166,8 @@ export function usePickUp() {
  * door's place unknown): the parcel stays on the list, and its card says why beside the button.
  */
 export const isPositionRefusal = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'too_far' || error.code === 'destination_imprecise');
+  error instanceof ApiError &&
+  (error.code === 'too_far' || error.code === 'destination_imprecise' || error.code === 'photo_required');
 
 export const deliver = ({ parcelId, position }: { parcelId: string; position: Position }) =>
   sendOrQueue(

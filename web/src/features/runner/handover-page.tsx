@@ -1,9 +1,12 @@
 import type { HandoverBody, HandoverSummary } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
+import type { Signature } from '@csomag/domain/proof';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { FormError } from '../../components/form-field.tsx';
 import { ParcelFacts } from '../../components/parcel-facts.tsx';
+import { SignatureField } from '../../components/proof/signature-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useAcceptHandover, useHandoverSummary } from './api.ts';
 
@@ -28,6 +31,8 @@ const refusal = (error: unknown) => {
 /** What the receiver confirms, once the link has been read: the parcel as the runner hands it over. */
 function Confirmation({ parcel, link }: { parcel: HandoverSummary; link: HandoverBody & { parcelId: string } }) {
   const accept = useAcceptHandover();
+  // Optional: sent with the confirmation when the receiver signed (issue 15).
+  const [signature, setSignature] = useState<Signature | null>(null);
   if (accept.isSuccess) {
     return (
       <p className="success" role="status">
@@ -41,8 +46,14 @@ function Confirmation({ parcel, link }: { parcel: HandoverSummary; link: Handove
   return (
     <div className="card">
       <ParcelFacts parcel={parcel} />
+      <SignatureField onChange={setSignature} />
       <FormError message={accept.isError ? refusal(accept.error) : null} />
-      <button type="button" className="button primary" disabled={accept.isPending} onClick={() => accept.mutate(link)}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={accept.isPending}
+        onClick={() => accept.mutate(signature ? { ...link, signature } : link)}
+      >
         {messages.acceptHandover}
       </button>
     </div>

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { PhotoCapture } from '../../components/proof/photo-capture.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
 import { isPositionRefusal, useAssignedParcels, useDeliver, useGiveBack, useRunnerLiveLists } from './api.ts';
@@ -94,6 +95,7 @@ function DeliveryActions({ parcel }: { parcel: CarriedParcel }) {
     <div className="card-actions column">
       <Contacts contacts={parcel.contacts} />
       {!doorKnown && <p className="muted">{messages.destinationImprecise}</p>}
+      <PhotoCapture parcelId={parcel.id} required={parcel.photoRequired} />
       <div className="card-actions">
         {doorKnown && (
           <button

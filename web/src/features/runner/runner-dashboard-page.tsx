@@ -1,6 +1,7 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { Link } from 'react-router';
+import { DeliveredToRate } from '../../components/ratings/delivered-to-rate.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { useRunnerLiveLists } from './api.ts';
 import { InProgressList } from './in-progress-page.tsx';
@@ -48,6 +49,7 @@ export function RunnerDashboardPage() {
               <>
                 <InProgressList />
                 <Link to={paths.inProgressParcels}>{messages.inProgressTitle}</Link>
+                <DeliveredToRate />
               </>
             ),
           },

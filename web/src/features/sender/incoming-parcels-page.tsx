@@ -1,5 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { ProofSection } from '../../components/proof/proof-section.tsx';
+import { RateParcel } from '../../components/ratings/rate-parcel.tsx';
+import { ReportNotReceived } from '../../components/report-not-received.tsx';
 import { useIncomingParcels, useSenderLiveLists } from './api.ts';
 
 /** Parcels whose destination is the address in my profile (compared after normalising it). */
@@ -9,7 +12,17 @@ export function IncomingParcelsPage() {
   return (
     <section className="page">
       <h1>{messages.incomingParcelsTitle}</h1>
-      <ParcelListView query={query} empty={messages.incomingEmpty} />
+      <ParcelListView
+        query={query}
+        empty={messages.incomingEmpty}
+        renderActions={(parcel) => (
+          <>
+            <ReportNotReceived parcel={parcel} />
+            <ProofSection parcel={parcel} />
+            <RateParcel parcel={parcel} />
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
-import { ParcelDetailFields } from '../../components/parcel-fields.tsx';
+import { ParcelDetailFields, PhotoRequiredField } from '../../components/parcel-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -28,7 +28,13 @@ const optional = (value: unknown) => (typeof value === 'string' && value.trim() 
 
 type FormValues = Pick<
   ParcelCreateBody,
-  'senderAddress' | 'receiverAddress' | 'category' | 'weightGrams' | 'recipientName' | 'recipientPhone'
+  | 'senderAddress'
+  | 'receiverAddress'
+  | 'category'
+  | 'weightGrams'
+  | 'recipientName'
+  | 'recipientPhone'
+  | 'photoRequired'
 >;
 const formSchema = parcelCreateBodySchema.pick({
   senderAddress: true,
@@ -37,6 +43,7 @@ const formSchema = parcelCreateBodySchema.pick({
   weightGrams: true,
   recipientName: true,
   recipientPhone: true,
+  photoRequired: true,
 });
 
 /**
@@ -173,6 +180,7 @@ export function SendParcelPage() {
             error={errors.recipientPhone?.message}
             {...form.register('recipientPhone', { setValueAs: optional })}
           />
+          <PhotoRequiredField register={form.register} />
           <FormError
             message={
               unconfirmed && !(sender.pinned && receiver.pinned) ? messages.pinsUnconfirmed : serverSummary(errors)

@@ -4,12 +4,16 @@ import { paths } from '@csomag/domain/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { ProofSection } from '../../components/proof/proof-section.tsx';
+import { RateParcel } from '../../components/ratings/rate-parcel.tsx';
+import { ReportNotReceived } from '../../components/report-not-received.tsx';
 import { useCancelParcel, useSenderLiveLists, useSentParcels } from './api.ts';
 
 /** Withdraws a parcel nobody has picked up yet, after a second tap that says what it does. */
 function CancelParcel({ parcel }: { parcel: Parcel }) {
   const cancel = useCancelParcel();
   const [asking, setAsking] = useState(false);
+  if (parcel.status === 'delivered') return <ReportNotReceived parcel={parcel} />;
   if (parcel.status !== 'waiting') return null;
   return asking ? (
     <div className="card-actions">
@@ -64,7 +68,13 @@ export function SentParcelsPage() {
       <ParcelListView
         query={query}
         empty={status ? messages.sentEmptyWithStatus : messages.sentEmpty}
-        renderActions={(parcel) => <CancelParcel parcel={parcel} />}
+        renderActions={(parcel) => (
+          <>
+            <CancelParcel parcel={parcel} />
+            <ProofSection parcel={parcel} />
+            <RateParcel parcel={parcel} />
+          </>
+        )}
       />
     </section>
   );

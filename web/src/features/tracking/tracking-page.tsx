@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { eventLabel } from '../../components/event-label.ts';
 import { QueryState } from '../../components/query-state.tsx';
+import { RatingSummaryText } from '../../components/ratings/rating-summary.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { LazyMap } from '../../map/lazy-map.tsx';
@@ -69,6 +70,10 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
             <>
               <dt>{messages.runnerLabel}</dt>
               <dd>{parcel.runner}</dd>
+              <dt>{messages.trackingRunnerRating}</dt>
+              <dd>
+                <RatingSummaryText rating={parcel.runnerRating} />
+              </dd>
             </>
           )}
           <dt>{messages.sentAtLabel}</dt>

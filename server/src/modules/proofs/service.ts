@@ -1,0 +1,149 @@
+import { messages } from '@csomag/domain/messages';
+import { PROOF_PHOTO_AFTER_DELIVERY_MS, type ProofKind, type ProofList } from '@csomag/domain/proof';
+import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { nowIso } from '../../db/database.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { refuse } from '../../errors.ts';
+import { addPhotoProof } from '../parcels/changes.ts';
+import { encodePhoto } from './image.ts';
+
+export interface ProofsContext {
+  db: Kysely<Database>;
+  changes: Pick<ChangeFeed, 'transaction'>;
+}
+
+const notFound = () => refuse('parcel_not_found', messages.parcelNotFound);
+
+/**
+ * Who sees a parcel's proof: its sender, its receiver (the account whose address is the
+ * parcel's destination, compared as addresses are) and the superadmin. Everyone else gets the
+ * same 404 as for a parcel that does not exist: the proof's existence is not revealed either.
+ */
+async function assertMaySeeProof(db: Kysely<Database>, actor: AccountRow, parcelId: string) {
+  const parcel = await db
+    .selectFrom('parcels')
+    .select(['sender_id', 'receiver_key'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw notFound();
+  if (actor.role === 'superadmin') return;
+  const sends = parcel.sender_id === actor.id;
+  const receives = actor.role === 'user' && actor.address_key !== null && actor.address_key === parcel.receiver_key;
+  if (!sends && !receives) throw notFound();
+}
+
+/** GET /api/parcels/:id/proofs: what proof there is, never the bytes. */
+export async function listProofs(db: Kysely<Database>, actor: AccountRow, parcelId: string): Promise<ProofList> {
+  await assertMaySeeProof(db, actor, parcelId);
+  const rows = await db
+    .selectFrom('proofs')
+    .select(['kind', 'sha256', 'created_at', 'removed_at', 'width', 'height'])
+    .select((eb) => eb('image', 'is not', null).as('available'))
+    .where('parcel_id', '=', parcelId)
+    .orderBy('kind')
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      kind: row.kind,
+      sha256: row.sha256,
+      createdAt: row.created_at,
+      available: Boolean(row.available),
+      removedAt: row.removed_at,
+      width: row.width,
+      height: row.height,
+    })),
+  };
+}
+
+/** GET /api/parcels/:id/proof/:kind: the stored image, or 404 (none, removed, or not the caller's to see). */
+export async function readProofImage(db: Kysely<Database>, actor: AccountRow, parcelId: string, kind: ProofKind) {
+  await assertMaySeeProof(db, actor, parcelId);
+  const row = await db
+    .selectFrom('proofs')
+    .select(['image', 'mime', 'sha256'])
+    .where('parcel_id', '=', parcelId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row?.image) throw notFound();
+  return { image: Buffer.from(row.image), mime: row.mime, sha256: row.sha256 };
+}
+
+/**
+ * Before the upload is read: the runner carries the parcel (or carried it until a moment ago).
+ * Cheap, and keeps strangers from making the server decode images; addPhotoProof checks it
+ * again on the row it writes.
+ */
+export async function assertMayAddPhoto(db: Kysely<Database>, runner: AccountRow, parcelId: string, now: number) {
+  const parcel = await db
+    .selectFrom('parcels')
+    .select(['status', 'runner_id', 'delivered_at'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw notFound();
+  if (parcel.runner_id !== runner.id) throw refuse('not_your_parcel', messages.notYourParcel);
+  const since = deliveredSince(now);
+  const open =
+    parcel.status === 'in_transit' ||
+    (parcel.status === 'delivered' && parcel.delivered_at !== null && parcel.delivered_at >= since);
+  if (!open) throw refuse('parcel_not_in_transit', messages.proofNotAllowed);
+}
+
+const deliveredSince = (now: number) => new Date(now - PROOF_PHOTO_AFTER_DELIVERY_MS).toISOString();
+
+/** Re-encodes the runner's photo and stores it with its timeline event (changes.ts addPhotoProof). */
+export async function addPhoto(ctx: ProofsContext, runner: AccountRow, parcelId: string, bytes: Buffer, now: number) {
+  const encoded = await encodePhoto(bytes);
+  await addPhotoProof(
+    ctx.changes,
+    parcelId,
+    runner,
+    { ...encoded, kind: 'photo', strokes: null, createdBy: runner.id },
+    deliveredSince(now),
+  );
+  return listProofs(ctx.db, { ...runner, role: 'superadmin' }, parcelId);
+}
+
+/** How often the retention sweep runs. */
+export const PROOF_RETENTION_SWEEP_MS = 60 * 60 * 1000;
+
+/** Images removed per statement: a sweep after a long pause works in bounded steps. */
+const RETENTION_BATCH = 200;
+
+/**
+ * Removes the images of parcels delivered more than `days` ago: image null, removed_at set; the
+ * hash and the timeline event stay (docs/decisions/0023). Every instance may run it: a second
+ * run finds nothing left to remove. The candidates are read first (on SQLite from the reader): a
+ * sweep with nothing to do writes nothing, so it never waits for or holds the writer.
+ * Returns how many images went.
+ */
+export async function removeExpiredProofImages(db: Kysely<Database>, days: number, now = Date.now()) {
+  const cutoff = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+  let removed = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('proofs')
+      .innerJoin('parcels', 'parcels.id', 'proofs.parcel_id')
+      .select('proofs.id')
+      .where('proofs.image', 'is not', null)
+      // A proof is made at the delivery or before it: only older proofs are candidates (index).
+      .where('proofs.created_at', '<', cutoff)
+      .where('parcels.status', '=', 'delivered')
+      .where('parcels.delivered_at', '<', cutoff)
+      .limit(RETENTION_BATCH)
+      .execute();
+    if (due.length === 0) return removed;
+    const result = await db
+      .updateTable('proofs')
+      .set({ image: null, removed_at: nowIso() })
+      .where(
+        'id',
+        'in',
+        due.map((row) => row.id),
+      )
+      .where('image', 'is not', null)
+      .executeTakeFirst();
+    removed += Number(result.numUpdatedRows);
+    if (due.length < RETENTION_BATCH) return removed;
+  }
+}

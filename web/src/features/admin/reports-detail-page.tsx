@@ -1,0 +1,121 @@
+import { formatTimestamp } from '@csomag/domain/format';
+import { messages } from '@csomag/domain/messages';
+import { paths } from '@csomag/domain/paths';
+import { proofImagePath } from '@csomag/domain/proof';
+import { REPORT_TEXT_MAX } from '@csomag/domain/trust';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useReport, useReportProofs, useResolveReport } from '../../api/trust.ts';
+import { TextAreaField } from '../../components/form-field.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { serverErrors } from '../../components/use-server-errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { CustodyChain } from './custody-chain.tsx';
+import { ParcelTimeline } from './parcel-timeline.tsx';
+import { ReportCard } from './reports-page.tsx';
+
+function ResolveForm({ id }: { id: number }) {
+  const resolve = useResolveReport(id);
+  const [resolution, setResolution] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      className="card"
+      onSubmit={(event) => {
+        event.preventDefault();
+        resolve.mutateAsync(resolution).then(
+          () => notify.success(messages.reportResolvedToast),
+          (error: unknown) => {
+            const { fields } = serverErrors(error);
+            if (fields.resolution) setFieldError(fields.resolution);
+            else notify.error(error);
+          },
+        );
+      }}
+    >
+      <TextAreaField
+        id="report-resolution"
+        label={messages.reportResolutionLabel}
+        value={resolution}
+        maxLength={REPORT_TEXT_MAX}
+        error={fieldError}
+        onChange={(event) => setResolution(event.target.value)}
+      />
+      <button type="submit" className="button primary" disabled={resolve.isPending}>
+        {messages.reportResolve}
+      </button>
+    </form>
+  );
+}
+
+/** The delivery's photo and signature, read with the session (never a public URL). */
+function Proofs({ parcelId, proofsUrl }: { parcelId: string; proofsUrl: string }) {
+  const query = useReportProofs(proofsUrl);
+  return (
+    <section className="card" aria-labelledby="report-proofs-title">
+      <h2 id="report-proofs-title">{messages.reportProofs}</h2>
+      <QueryState query={query} empty={messages.reportProofsNone} isEmpty={(data) => data.items.length === 0}>
+        {(data) => (
+          <ul>
+            {data.items.map((proof) => {
+              const label = proof.kind === 'photo' ? messages.reportProofPhoto : messages.reportProofSignature;
+              return (
+                <li key={proof.kind}>
+                  <strong>{label}</strong> · {formatTimestamp(proof.createdAt)}
+                  <p className="muted mono">{messages.reportProofHash(proof.sha256)}</p>
+                  {proof.available ? (
+                    <img src={proofImagePath(parcelId, proof.kind)} alt={label} style={{ maxWidth: '100%' }} />
+                  ) : (
+                    <p className="muted">{messages.reportProofRemoved}</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+/** One 'Nem érkezett meg' report with the parcel's timeline, custody chain and proof, and the decision. */
+export function ReportPage() {
+  const id = useParams().reportId ?? '';
+  const query = useReport(id);
+  return (
+    <section className="page narrow">
+      <h1>{messages.reportTitle(id)}</h1>
+      <QueryState query={query}>
+        {({ report, parcel, proofsUrl }) => (
+          <>
+            <ReportCard report={report} />
+            {!report.resolvedAt && <ResolveForm id={report.id} />}
+            {parcel && (
+              <>
+                <p>
+                  {messages.reportParcel}:{' '}
+                  <Link className="mono" to={paths.adminEditParcel(parcel.id)}>
+                    {parcel.id}
+                  </Link>
+                  {parcel.deliveredAt && (
+                    <>
+                      {' '}
+                      · {messages.reportDeliveredAt}: {formatTimestamp(parcel.deliveredAt)}
+                    </>
+                  )}
+                </p>
+                {proofsUrl && <Proofs parcelId={parcel.id} proofsUrl={proofsUrl} />}
+                <ParcelTimeline title={messages.reportTimeline} events={parcel.events} />
+                <CustodyChain parcelId={parcel.id} />
+              </>
+            )}
+            <Link className="button" to={paths.adminReports}>
+              {messages.adminBack}
+            </Link>
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
