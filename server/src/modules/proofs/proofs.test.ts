@@ -457,14 +457,11 @@ describe('signature at the QR handover', () => {
     },
   ];
 
-  it('stores the signature (re-encoded PNG and strokes) with the delivery, for the sender to see', async () => {
-    // The receiver's own confirmation is not held up by a required photo (it may follow).
-    const parcel = await carried({ photoRequired: true });
-    const token = await handoverLink(parcel.id);
-    const image = `data:image/png;base64,${(await smallPng()).toString('base64')}`;
-    const response = await t.app.inject({
+  /** The receiver confirms the runner's QR link, signing with `image`. */
+  const confirmSigned = (parcelId: string, token: string, image: string) =>
+    t.app.inject({
       method: 'POST',
-      url: `/api/parcels/${parcel.id}/handover`,
+      url: `/api/parcels/${parcelId}/handover`,
       payload: {
         token,
         futar: runner.account.userName,
@@ -472,6 +469,13 @@ describe('signature at the QR handover', () => {
         signature: { image, strokes },
       },
     });
+
+  it('stores the signature (re-encoded PNG and strokes) with the delivery, for the sender to see', async () => {
+    // The receiver's own confirmation is not held up by a required photo (it may follow).
+    const parcel = await carried({ photoRequired: true });
+    const token = await handoverLink(parcel.id);
+    const image = `data:image/png;base64,${(await smallPng()).toString('base64')}`;
+    const response = await confirmSigned(parcel.id, token, image);
     expect(response.statusCode, response.body).toBe(200);
     const [stored] = await storedProofs(parcel.id);
     expect(stored).toMatchObject({ kind: 'signature', mime: 'image/png', width: 40, height: 20, created_by: null });
@@ -496,16 +500,7 @@ describe('signature at the QR handover', () => {
       `data:image/png;base64,${'A'.repeat(400 * 1024)}`,
       'javascript:alert(1)',
     ]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/parcels/${parcel.id}/handover`,
-        payload: {
-          token,
-          futar: runner.account.userName,
-          felado: sender.account.userName,
-          signature: { image, strokes },
-        },
-      });
+      const response = await confirmSigned(parcel.id, token, image);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.code).toBe('invalid_body');
       expect((await storedParcel(t.app, parcel.id)).status).toBe('in_transit');
