@@ -8,7 +8,7 @@ export function foldAccents(text: string): string {
 
 /**
  * Hungarian's accented letters and what foldAccents makes of them, for folding inside a store's SQL
- * (SQLite's lower() only knows ASCII): replace each, then lower().
+ * (SQLite's lower() only knows ASCII): replace each, then lower ASCII (searchKey).
  */
 export const HUNGARIAN_ACCENT_FOLDS: readonly (readonly [accented: string, plain: string])[] = [
   ['Á', 'a'],
@@ -30,6 +30,18 @@ export const HUNGARIAN_ACCENT_FOLDS: readonly (readonly [accented: string, plain
   ['Ű', 'u'],
   ['ű', 'u'],
 ];
+
+/**
+ * What an account search compares (issue 32): Hungarian's accented letters folded and ASCII letters
+ * in lower case, nothing else changed — exactly what both stores keep for each name (SQLite's
+ * lower() knows only ASCII; PostgreSQL lowers with translate() to match, migration 0019), so a
+ * search finds the same names on either and every other character is searched for as itself.
+ */
+export function searchKey(text: string): string {
+  let key = text;
+  for (const [accented, plain] of HUNGARIAN_ACCENT_FOLDS) key = key.replaceAll(accented, plain);
+  return key.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
 
 /**
  * The key two addresses are compared by: case, accents, spacing and punctuation do not matter,

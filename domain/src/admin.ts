@@ -14,6 +14,7 @@ import {
   weightGramsField,
 } from './parcel.ts';
 import { ROLES } from './roles.ts';
+import { searchField } from './text.ts';
 
 /** The back office's parcel routes (DESIGN §4) and the admin map. */
 
@@ -61,7 +62,7 @@ export type ParcelAdminUpdate = z.infer<typeof parcelAdminUpdateSchema>;
 export const accountListQuerySchema = listQuerySchema.extend({
   // Longer than a parcel cursor: it carries a name (up to 100 characters).
   cursor: z.string().max(600, { error: messages.invalidCursor }).optional(),
-  q: z.string().trim().max(100, { error: messages.searchTooLong }).optional(),
+  q: searchField.optional(),
   role: z.enum(ROLES, { error: messages.invalidRole }).optional(),
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;

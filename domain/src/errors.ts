@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   // 400: the request itself is wrong
   invalid_body: 400, // a body, query or path failed its schema (`fields` names each)
   invalid_encoding: 400, // a body that is not UTF-8
+  invalid_query_text: 400, // a query string with a control character or bytes that are not UTF-8 (issue 32)
   invalid_cursor: 400, // a paging cursor this list did not hand out
   invalid_topics: 400, // live-update topics that do not exist
   position_required: 400, // a runner's delivery without lat, lng and accuracy
@@ -103,14 +104,15 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
 /**
- * Codes any route may answer besides its own: a body that fails its schema, too many requests,
- * a cross-site write, the database away, a bug.
+ * Codes any route may answer besides its own: a body or query string that fails its schema or is
+ * not text, too many requests, a cross-site write, the database away, a bug.
  */
 export const COMMON_ERROR_CODES = [
   'invalid_body',
   'body_too_large',
   'unsupported_media_type',
   'invalid_encoding',
+  'invalid_query_text',
   'rate_limited',
   'cross_origin',
   'unavailable',

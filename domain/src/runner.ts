@@ -9,6 +9,7 @@ import {
 import { messages } from './messages.ts';
 import { listQuerySchema, pageOf, parcelIdSchema } from './parcel.ts';
 import { ratingSummarySchema } from './ratings.ts';
+import { searchField } from './text.ts';
 import { runnerTrustSchema } from './trust.ts';
 
 /**
@@ -23,7 +24,7 @@ import { runnerTrustSchema } from './trust.ts';
 export const runnerListQuerySchema = listQuerySchema.extend({
   // Longer than a parcel cursor: it carries a name (up to 100 characters).
   cursor: z.string().max(600, { error: messages.invalidCursor }).optional(),
-  q: z.string().trim().max(100, { error: messages.searchTooLong }).optional(),
+  q: searchField.optional(),
   near: parcelIdSchema.optional(),
 });
 export type RunnerListQuery = z.infer<typeof runnerListQuerySchema>;

@@ -44,7 +44,7 @@ import { registerErrorHandlers } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
 import { counterRateLimitStore } from './plugins/rate-limit-store.ts';
-import { registerOriginCheck, registerStrictBodies } from './plugins/request-guards.ts';
+import { registerOriginCheck, registerQueryTextCheck, registerStrictBodies } from './plugins/request-guards.ts';
 import { describeRequest, RequestLog, registerRequestIdHeader } from './plugins/request-log.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -142,6 +142,7 @@ export async function buildApp({
   registerRequestIdHeader(app);
   registerOriginCheck(app, config);
   registerStrictBodies(app);
+  registerQueryTextCheck(app);
 
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);

@@ -120,6 +120,58 @@ describe('request bodies', () => {
     expect(poisoned.statusCode).toBe(400);
     expect(poisoned.json().error.code).toBe('invalid_body');
   });
+
+  it.each([
+    ['a NUL in an address', { senderAddress: '1052 Budapest, Váci\u0000 utca 12' }, 'senderAddress'],
+    ['an escape byte in the category', { category: 'Könyv\u001b[2J' }, 'category'],
+    ['a lone surrogate in the category', { category: 'Könyv \ud800' }, 'category'],
+    ['a C1 control in a nested point', { receiverCoordinates: { lat: 47.5, lng: 19.05, '\u0085': 1 } }, '_'],
+  ])('refuses %s with 400 beside its field and stores nothing', async (_what, fields, field) => {
+    const before = await parcelCount();
+    // JSON.stringify writes a control character or a lone surrogate as a \u escape, as a client would.
+    const payload = JSON.stringify({ ...buildParcelBody(), ...fields });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/parcels',
+      headers: { cookie: sender.cookie, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'invalid_body',
+      message: messages.invalidBody,
+      fields: { [field]: messages.invalidText },
+    });
+    expect(await parcelCount()).toBe(before);
+  });
+
+  it('keeps tabs and line breaks, which people do type', async () => {
+    const created = await sendParcel(t.app, sender.cookie, { category: 'Könyv\tés füzet' });
+    expect(created.category).toBe('Könyv\tés füzet');
+  });
+});
+
+describe('query strings', () => {
+  it.each([
+    ['a NUL', '/api/parcels/waiting?settlement=Buda%00pest'],
+    ['bytes that are not UTF-8', '/api/me/sent-parcels?cursor=%C3%28'],
+    ['a lone surrogate', '/api/geocode?q=V%ED%A0%80ci'],
+  ])('refuses %s in any API query string with a Hungarian 400', async (_what, url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { cookie: sender.cookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'invalid_query_text', message: messages.invalidQueryText });
+  });
+
+  it('reads a % that starts no escape as itself, and leaves pages’ query strings to the page', async () => {
+    const percent = await t.app.inject({
+      method: 'GET',
+      url: '/api/geocode?q=100%',
+      headers: { cookie: sender.cookie },
+    });
+    expect(percent.statusCode).not.toBe(400);
+    const page = await t.app.inject({ method: 'GET', url: '/CsomagKovetes?x=%00' });
+    expect(page.json().error?.code).not.toBe('invalid_query_text');
+  });
 });
 
 describe('request ids', () => {

@@ -39,6 +39,9 @@ export const core = {
   notReadyDraining: 'A példány leáll.',
   crossOrigin: 'A kérés másik webhelyről érkezett, ezért elutasítottuk.',
   invalidEncoding: 'A kérés szövege nem érvényes UTF-8.',
+  invalidQueryText:
+    'A keresés vagy a szűrő szövegében vezérlőkarakter vagy hibás kódolású karakter van. Írd be újra a szöveget.',
+  invalidText: 'A szövegben vezérlőkarakter vagy hibás kódolású karakter van.',
   bodyTooLarge: 'A kérés túl nagy.',
   unsupportedMediaType: 'A kérés formátumát nem ismerjük: JSON-t küldj.',
   networkError: 'Nem sikerült elérni a szervert. Ellenőrizd a kapcsolatot.',

@@ -1,6 +1,6 @@
-import { HUNGARIAN_ACCENT_FOLDS } from '@csomag/domain/address';
 import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { searchKeySql } from '../search-key.ts';
 import type { MigrationDb } from './index.ts';
 
 /**
@@ -12,16 +12,12 @@ import type { MigrationDb } from './index.ts';
  */
 
 /**
- * An account's name as the search folds it, written as the query writes it (users/directory.ts
- * `folded`): PostgreSQL uses an expression index only for the same expression, and SQLite's search
- * table holds exactly this text. Built from domain's list, so a letter added to it needs a
+ * An account's name as the search folded it when this ran: the accented letters replaced, then
+ * lower() — on PostgreSQL too, until 0019 moved its index to ASCII-only lowering (search-key.ts).
+ * SQLite's search table holds exactly this text; a letter added to domain's list needs a
  * migration that folds the stored names again (directory.test.ts checks every letter is found).
  */
-const folded = (column: string) => {
-  let text = column;
-  for (const [from, to] of HUNGARIAN_ACCENT_FOLDS) text = `replace(${text}, '${from}', '${to}')`;
-  return `lower(${text})`;
-};
+const folded = (column: string) => searchKeySql('sqlite', column);
 
 /**
  * SQLite: an FTS5 trigram table of each account's folded name and lower-case user name, kept by

@@ -18,6 +18,7 @@ import { custody } from './0015-custody.ts';
 import { proofs } from './0016-proofs.ts';
 import { ratings } from './0017-ratings.ts';
 import { runnerTrust } from './0018-runner-trust.ts';
+import { searchKey } from './0019-search-key.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -43,5 +44,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0016-proofs': proofs(dialect),
     '0017-ratings': ratings(dialect),
     '0018-runner-trust': runnerTrust(dialect),
+    '0019-search-key': searchKey(dialect),
   };
 }

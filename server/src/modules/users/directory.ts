@@ -1,9 +1,10 @@
-import { foldAccents, HUNGARIAN_ACCENT_FOLDS } from '@csomag/domain/address';
+import { searchKey } from '@csomag/domain/address';
 import type { AccountList, AccountListQuery } from '@csomag/domain/admin';
 import type { Role } from '@csomag/domain/roles';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { Store } from '../../db/database.ts';
+import { searchKeySql } from '../../db/search-key.ts';
 import { presentAccount } from '../auth/present.ts';
 
 /** Finding accounts by name for the back office: the runner list, the sender picker. */
@@ -11,20 +12,16 @@ import { presentAccount } from '../auth/present.ts';
 /** A cursor part may hold a whole name (up to 100 characters). */
 export const CURSOR_PART_MAX = 120;
 
-/** A column folded like foldAccents, the same way on both stores, so "adam" finds "Ádám". */
-function folded(column: string): RawBuilder<string> {
-  let text: RawBuilder<string> = sql`${sql.ref(column)}`;
-  for (const [from, to] of HUNGARIAN_ACCENT_FOLDS) text = sql`replace(${text}, ${sql.lit(from)}, ${sql.lit(to)})`;
-  return sql`lower(${text})`;
-}
+/** The accounts' names as searchKey folds them, so "adam" finds "Ádám" (the expression the index holds). */
+const nameKey = (dialect: Store['dialect']): RawBuilder<string> => sql.raw(searchKeySql(dialect, 'accounts.name'));
 
-/** A LIKE pattern for text containing `q`, folded like `folded()`, with the wildcards escaped. */
+/** A LIKE pattern for text containing `q`'s search key, with the wildcards escaped. */
 function containsPattern(q: string): string {
-  return `%${foldAccents(q).replace(/[\\%_]/g, '\\$&')}%`;
+  return `%${searchKey(q).replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** Whether a trigram index can find `q`'s matches: three characters at least; shorter ones are read by name. */
-const byTrigrams = (q: string) => [...foldAccents(q)].length >= 3;
+const byTrigrams = (q: string) => [...q].length >= 3;
 
 /**
  * Name (folded) or user name containing `q`. PostgreSQL finds the LIKE's matches in its pg_trgm
@@ -34,12 +31,13 @@ const byTrigrams = (q: string) => [...foldAccents(q)].length >= 3;
  */
 export const matchesSearch = (dialect: Store['dialect'], q: string): Expression<SqlBool> => {
   if (dialect === 'sqlite' && byTrigrams(q)) {
-    // An FTS5 string: every character literal, a double quote doubled.
-    const phrase = `"${foldAccents(q).replaceAll('"', '""')}"`;
+    // An FTS5 string: every character literal, a double quote doubled (a NUL, which would end
+    // it early, never gets this far: plugins/request-guards.ts refuses control characters).
+    const phrase = `"${searchKey(q).replaceAll('"', '""')}"`;
     return sql<SqlBool>`accounts.id in (select rowid from accounts_search where accounts_search match ${phrase})`;
   }
   const pattern = containsPattern(q);
-  return sql<SqlBool>`(${folded('accounts.name')} like ${pattern} escape ${sql.lit('\\')} or lower(accounts.user_name) like ${pattern} escape ${sql.lit('\\')})`;
+  return sql<SqlBool>`(${nameKey(dialect)} like ${pattern} escape ${sql.lit('\\')} or lower(accounts.user_name) like ${pattern} escape ${sql.lit('\\')})`;
 };
 
 /** Accounts by name (then id), page by page; `role` and `q` (name or user name) narrow them. */
