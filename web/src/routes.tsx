@@ -24,14 +24,15 @@ const SendParcelPage = page(() => import('./features/sender/send-parcel-page.tsx
 const UserProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'UserProfilePage');
 const RunnerProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'RunnerProfilePage');
 
-const HandoverPage = page(() => import('./features/runner/handover-page.tsx'), 'HandoverPage');
-const RunnerDashboardPage = page(() => import('./features/runner/runner-dashboard-page.tsx'), 'RunnerDashboardPage');
-const WaitingParcelsPage = page(() => import('./features/runner/waiting-parcels-page.tsx'), 'WaitingParcelsPage');
-const InProgressPage = page(() => import('./features/runner/in-progress-page.tsx'), 'InProgressPage');
-const RunnerQrPage = page(() => import('./features/runner/qr-page.tsx'), 'RunnerQrPage');
-const RunnerMapPage = page(() => import('./features/runner/runner-map-page.tsx'), 'RunnerMapPage');
-const TripPage = page(() => import('./features/runner/trip-page.tsx'), 'TripPage');
-const TakeOverPage = page(() => import('./features/runner/take-over-page.tsx'), 'TakeOverPage');
+const HandoverPage = page(() => import('./features/handover/handover-page.tsx'), 'HandoverPage');
+const RunnerQrPage = page(() => import('./features/handover/qr-page.tsx'), 'RunnerQrPage');
+// The runner's lists and map, with the relay's parts in them.
+const RunnerDashboardPage = page(() => import('./app/runner-screens.tsx'), 'RunnerDashboardPage');
+const WaitingParcelsPage = page(() => import('./app/runner-screens.tsx'), 'WaitingParcelsPage');
+const InProgressPage = page(() => import('./app/runner-screens.tsx'), 'InProgressPage');
+const RunnerMapPage = page(() => import('./app/runner-screens.tsx'), 'RunnerMapPage');
+const TripPage = page(() => import('./features/trips/trip-page.tsx'), 'TripPage');
+const TakeOverPage = page(() => import('./features/relay/take-over-page.tsx'), 'TakeOverPage');
 
 const RunnerRegisterPage = page(() => import('./features/admin/runner-register-page.tsx'), 'RunnerRegisterPage');
 const RunnersPage = page(() => import('./features/admin/runners-page.tsx'), 'RunnersPage');

@@ -1,16 +1,23 @@
+import type { ErrorCode } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
 import type { z } from 'zod';
 import { reportReachable } from '../offline/connection.ts';
 
 /**
- * A failed API call, carrying the server's stable code (domain/src/errors.ts; 'network' when the
- * server could not be reached), its message and per-field errors. Callers branch on `code`, never on
- * `status` or the message.
+ * What a failed call is told by: the server's stable codes (domain/src/errors.ts) and the web's
+ * own — 'network' (the server could not be reached) and 'queued' (kept in the outbox to be sent
+ * later, src/offline/outbox.ts).
+ */
+export type ApiErrorCode = ErrorCode | 'network' | 'queued';
+
+/**
+ * A failed API call, carrying its code, its message and per-field errors. Callers branch on
+ * `code`, never on `status` or the message.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
@@ -68,13 +75,17 @@ export async function requestJson(
   return json;
 }
 
-/** Errors are rare: their schema (and zod with it) loads only when one arrives. */
-async function apiError(status: number, json: unknown): Promise<ApiError> {
-  const { apiErrorSchema } = await import('@csomag/domain/errors');
+/**
+ * The server's refusal, from its one error body. Errors are rare: their schema (and zod with it)
+ * loads only when one arrives. A code this page does not know (a newer server's) is a server
+ * error, said in the server's words.
+ */
+export async function apiError(status: number, json: unknown): Promise<ApiError> {
+  const { apiErrorSchema, errorCodeSchema } = await import('@csomag/domain/errors');
   const parsed = apiErrorSchema.safeParse(json);
   if (!parsed.success) return new ApiError(status, 'internal', messages.serverError);
   const { code, message, fields } = parsed.data.error;
-  return new ApiError(status, code, message, fields);
+  return new ApiError(status, errorCodeSchema.catch('internal').parse(code), message, fields);
 }
 
 function safeJson(text: string): unknown {
@@ -88,5 +99,5 @@ function safeJson(text: string): unknown {
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : messages.serverError);
 
 /** Failures that asking again may cure: the server unreachable, failing or not ready; never a refusal. */
-const TRANSIENT_CODES: ReadonlySet<string> = new Set(['network', 'internal', 'unavailable', 'not_ready']);
+const TRANSIENT_CODES: ReadonlySet<ApiErrorCode> = new Set(['network', 'internal', 'unavailable', 'not_ready']);
 export const isTransient = (error: unknown) => !(error instanceof ApiError) || TRANSIENT_CODES.has(error.code);

@@ -2,6 +2,10 @@ import { parcelDetailSchema } from '@csomag/domain/parcel';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 
+/** A parcel's action's path (POST /api/parcels/:id/pickup, …/relay-offer…), as every feature's api.ts calls it. */
+export const parcelActionPath = (parcelId: string, action: string) =>
+  `/parcels/${encodeURIComponent(parcelId)}/${action}`;
+
 /** The parcel views' cache keys: every shape a parcel is read in has its own key. */
 export const parcelKeys = {
   all: ['parcel'] as const,

@@ -2,7 +2,7 @@ import { messages } from '@csomag/domain/messages';
 import { type ProofKind, proofImagePath, proofListSchema } from '@csomag/domain/proof';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { reportReachable } from '../offline/connection.ts';
-import { ApiError, apiRequest } from './client.ts';
+import { ApiError, apiError, apiRequest } from './client.ts';
 
 /*
  * Proof of delivery (issue 15): the runner's photo upload (multipart, the one non-JSON request of
@@ -36,14 +36,6 @@ export const useProofImage = (parcelId: string, kind: ProofKind, sha256: string,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** The server's refusal of an upload, in the API's one error shape. */
-async function uploadError(response: Response) {
-  const { apiErrorSchema } = await import('@csomag/domain/errors');
-  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) return new ApiError(response.status, 'internal', messages.serverError);
-  return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-}
-
 /** POST /api/parcels/:id/proof/photo: the scaled photo as multipart, field `photo`. */
 export async function uploadPhoto({ parcelId, photo }: { parcelId: string; photo: Blob }) {
   const body = new FormData();
@@ -61,7 +53,8 @@ export async function uploadPhoto({ parcelId, photo }: { parcelId: string; photo
     throw new ApiError(0, 'network', messages.networkError);
   }
   reportReachable(true);
-  if (!response.ok) throw await uploadError(response);
+  // Refused in the API's one error shape.
+  if (!response.ok) throw await apiError(response.status, await response.json().catch(() => null));
   return proofListSchema.parse(await response.json());
 }
 

@@ -11,7 +11,7 @@ import { ErrorPage, Loading } from './status-pages.tsx';
 // Only runners report their position, and only pages that toast need the toasts.
 const RunnerLocationReporter = lazy(() => import('../features/runner/location-reporter.tsx'));
 // A saved trip's live offers reach a runner on whichever page they are (issue 13).
-const TripOffers = lazy(() => import('../features/runner/trip-offers.tsx').then((m) => ({ default: m.TripOffers })));
+const TripOffers = lazy(() => import('../features/trips/trip-offers.tsx').then((m) => ({ default: m.TripOffers })));
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 // The offline banner and the actions waiting to be sent (src/offline/), once the page is the browser's own.
 const OfflineStatus = lazy(() => import('../offline/offline-status.tsx'));

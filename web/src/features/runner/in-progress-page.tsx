@@ -2,19 +2,18 @@ import { messages } from '@csomag/domain/messages';
 import { type CarriedParcel, type GiveBackBody, giveBackBodySchema, isDoorKnown } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { PhotoCapture } from '../../components/proof/photo-capture.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
-import { isPositionRefusal, useAssignedParcels, useDeliver, useGiveBack, useRunnerLiveLists } from './api.ts';
-import { rememberQrParcel } from './qr-parcel.ts';
-import { RelayHandOff } from './relay-hand-off.tsx';
-import { RelayOfferAction } from './relay-offer-form.tsx';
+import { rememberQrParcel } from '../../lib/qr-parcel.ts';
+import { isPositionRefusal, useAssignedParcels, useDeliver, useGiveBack } from './api.ts';
 
 /** Whom to call about the parcel: tap to dial on a phone. Only its carrier sees this. */
 function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
@@ -70,7 +69,13 @@ function GiveBack({ parcelId }: { parcelId: string }) {
   );
 }
 
-function DeliveryActions({ parcel }: { parcel: CarriedParcel }) {
+/**
+ * The relay's actions on a carried parcel's card — hand it to another runner now, or offer it for
+ * later — put there by app/runner-screens.tsx (features do not import each other).
+ */
+export type RelayActions = (parcelId: string) => ReactNode;
+
+function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; relayActions: RelayActions }) {
   const deliver = useDeliver();
   const navigate = useNavigate();
   const [noPosition, setNoPosition] = useState<string | null>(null);
@@ -119,30 +124,29 @@ function DeliveryActions({ parcel }: { parcel: CarriedParcel }) {
         </button>
       </div>
       <FormError message={problem} />
-      <RelayHandOff parcelId={parcel.id} />
-      <RelayOfferAction parcelId={parcel.id} />
+      {relayActions(parcel.id)}
       <GiveBack parcelId={parcel.id} />
     </div>
   );
 }
 
-export function InProgressList() {
+export function InProgressList({ relayActions }: { relayActions: RelayActions }) {
   const query = useAssignedParcels();
   return (
     <ParcelListView
       query={query}
       empty={messages.inProgressEmpty}
-      renderActions={(parcel) => <DeliveryActions parcel={parcel} />}
+      renderActions={(parcel) => <DeliveryActions parcel={parcel} relayActions={relayActions} />}
     />
   );
 }
 
-export function InProgressPage() {
+export function InProgressPage({ relayActions }: { relayActions: RelayActions }) {
   useRunnerLiveLists();
   return (
     <section className="page">
       <h1>{messages.inProgressTitle}</h1>
-      <InProgressList />
+      <InProgressList relayActions={relayActions} />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { DeliveredToRate } from '../../components/ratings/delivered-to-rate.tsx';
 import { Tabs } from '../../components/tabs.tsx';
-import { useRunnerLiveLists } from './api.ts';
-import { InProgressList } from './in-progress-page.tsx';
+import { InProgressList, type RelayActions } from './in-progress-page.tsx';
 import { WaitingParcelsList } from './waiting-parcels-page.tsx';
 
 function RunnerInfo() {
@@ -30,8 +31,17 @@ function RunnerInfo() {
   );
 }
 
-/** SPEC §2.7: three tabs — in delivery, waiting for pickup, useful info. Live. */
-export function RunnerDashboardPage() {
+/**
+ * SPEC §2.7: three tabs — in delivery, waiting for pickup, useful info. Live. The relay's parts
+ * come from app/runner-screens.tsx, as on the lists' own pages.
+ */
+export function RunnerDashboardPage({
+  relayActions,
+  relayOffers,
+}: {
+  relayActions: RelayActions;
+  relayOffers: ReactNode;
+}) {
   useRunnerLiveLists();
   return (
     <section className="page">
@@ -47,13 +57,13 @@ export function RunnerDashboardPage() {
             label: messages.deliveringTab,
             content: (
               <>
-                <InProgressList />
+                <InProgressList relayActions={relayActions} />
                 <Link to={paths.inProgressParcels}>{messages.inProgressTitle}</Link>
                 <DeliveredToRate />
               </>
             ),
           },
-          { id: 'waiting', label: messages.waitingTab, content: <WaitingParcelsList /> },
+          { id: 'waiting', label: messages.waitingTab, content: <WaitingParcelsList relayOffers={relayOffers} /> },
           { id: 'info', label: messages.usefulInfoTitle, content: <RunnerInfo /> },
         ]}
       />

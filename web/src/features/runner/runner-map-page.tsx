@@ -5,16 +5,16 @@ import { messages } from '@csomag/domain/messages';
 import type { Coordinates, Parcel } from '@csomag/domain/parcel';
 import type { LatLngBounds } from 'leaflet';
 import { useCallback, useState } from 'react';
+import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { FormError } from '../../components/form-field.tsx';
+import { PickUpButton } from '../../components/pick-up-button.tsx';
 import { QueryError } from '../../components/query-state.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { roundedBounds } from '../../map/bounds.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
-import { useRunnerLiveLists, useWaitingInView } from './api.ts';
-import { PickUpButton } from './pick-up-button.tsx';
-import { relayOfferMarkers, useOthersRelayOffers } from './relay-offer-list.tsx';
+import { useWaitingInView } from './api.ts';
 
 function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
   return {
@@ -54,8 +54,12 @@ const parcelDestination = (parcel: Parcel) =>
     },
   );
 
-/** SPEC §2.7: waiting parcels around me; a pickup reveals where it goes, and can be claimed there. */
-export function RunnerMapPage() {
+/**
+ * SPEC §2.7: waiting parcels around me; a pickup reveals where it goes, and can be claimed there.
+ * `relayMarkers`: other runners' relay offers at their meeting points ('Továbbadás'), live; put
+ * there by app/runner-screens.tsx (features do not import each other).
+ */
+export function RunnerMapPage({ relayMarkers }: { relayMarkers: MapMarker[] }) {
   const { position, error } = useWatchedPosition();
   // Centred on the first fix only: following every fix would undo the runner's own panning and zooming.
   const [start, setStart] = useState<Coordinates | null>(null);
@@ -64,13 +68,11 @@ export function RunnerMapPage() {
   const onViewChange = useCallback((bounds: LatLngBounds) => setView(roundedBounds(bounds)), []);
   const waiting = useWaitingInView(view);
   useRunnerLiveLists();
-  // Other runners' relay offers at their meeting points ('Továbbadás'), live.
-  const relay = useOthersRelayOffers();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const parcels = waiting.data?.items ?? [];
   const selected = parcels.find((parcel) => parcel.id === selectedId);
   const markers = selected ? [parcelDestination(selected)] : [];
-  markers.push(...relayOfferMarkers(relay.items, relay.me));
+  markers.push(...relayMarkers);
   if (position) markers.push({ key: 'me', kind: 'me', title: messages.mapYou, position });
 
   return (

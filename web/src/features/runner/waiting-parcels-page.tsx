@@ -1,12 +1,12 @@
 import { formatAge, formatDistance } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { PickUpButton } from '../../components/pick-up-button.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { useRunnerLiveLists, useWaitingParcels } from './api.ts';
-import { PickUpButton } from './pick-up-button.tsx';
-import { RelayOfferSection } from './relay-offer-list.tsx';
+import { useWaitingParcels } from './api.ts';
 
 type WaitingOrder = 'nearest' | 'oldest';
 
@@ -16,7 +16,11 @@ type WaitingOrder = 'nearest' | 'oldest';
  */
 const nearParam = ({ lat, lng }: { lat: number; lng: number }) => `${lat.toFixed(3)},${lng.toFixed(3)}`;
 
-export function WaitingParcelsList() {
+/**
+ * `relayOffers`: other runners' relay offers ('Továbbadás'), shown above the pool; put there by
+ * app/runner-screens.tsx (features do not import each other).
+ */
+export function WaitingParcelsList({ relayOffers }: { relayOffers: ReactNode }) {
   const { position } = useWatchedPosition();
   // null until the runner chooses: nearest first once the position is known, the longest waiting before.
   const [chosenOrder, setChosenOrder] = useState<WaitingOrder | null>(null);
@@ -50,7 +54,7 @@ export function WaitingParcelsList() {
         />
       </div>
       {!position && <p className="muted">{messages.waitingPositionPending}</p>}
-      <RelayOfferSection />
+      {relayOffers}
       <ParcelListView
         query={query}
         empty={settlementFilter ? messages.waitingEmptyInSettlement : messages.waitingEmpty}
@@ -68,12 +72,12 @@ export function WaitingParcelsList() {
   );
 }
 
-export function WaitingParcelsPage() {
+export function WaitingParcelsPage({ relayOffers }: { relayOffers: ReactNode }) {
   useRunnerLiveLists();
   return (
     <section className="page">
       <h1>{messages.waitingParcelsTitle}</h1>
-      <WaitingParcelsList />
+      <WaitingParcelsList relayOffers={relayOffers} />
     </section>
   );
 }

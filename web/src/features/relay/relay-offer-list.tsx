@@ -1,11 +1,11 @@
 import { messages } from '@csomag/domain/messages';
 import type { RelayOffer } from '@csomag/domain/relay';
+import { useRelayOffers, useReserveRelayOffer } from '../../api/relay-offers.ts';
 import { useSession } from '../../api/session.ts';
 import { ParcelId } from '../../components/parcel-id.tsx';
+import { OfferDetails } from '../../components/relay-offer-details.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { MarkerPopup } from '../../map/parcel-popup.tsx';
-import { useRelayOffers, useReserveRelayOffer } from './api.ts';
-import { OfferDetails } from './relay-offer-text.tsx';
 
 /*
  * Other runners' relay offers ('Továbbadás', issue 14): on the waiting list and the runner map,
@@ -14,7 +14,7 @@ import { OfferDetails } from './relay-offer-text.tsx';
  */
 
 /** Other runners' open offers (the runner's own show on their in-progress cards); live through useRunnerLiveLists. */
-export function useOthersRelayOffers() {
+function useOthersRelayOffers() {
   const offers = useRelayOffers();
   const { data: account } = useSession();
   const me = account?.userName.toLowerCase();
@@ -71,8 +71,9 @@ export function RelayOfferSection() {
   );
 }
 
-/** The runner map's 'Továbbadás' pins at the meeting points, each with the same 'Lefoglalom'. */
-export function relayOfferMarkers(items: readonly RelayOffer[], me: string | undefined): MapMarker[] {
+/** The runner map's 'Továbbadás' pins at the meeting points, each with the same 'Lefoglalom'; live. */
+export function useRelayOfferMarkers(): MapMarker[] {
+  const { items, me } = useOthersRelayOffers();
   return items.map((offer) => ({
     key: `relay-${offer.id}`,
     kind: 'relay',

@@ -3,7 +3,7 @@ import { messages } from '@csomag/domain/messages';
 import type { Signature } from '@csomag/domain/proof';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, type ApiErrorCode, errorMessage } from '../../api/client.ts';
 import { FormError } from '../../components/form-field.tsx';
 import { ParcelFacts } from '../../components/parcel-facts.tsx';
 import { SignatureField } from '../../components/proof/signature-field.tsx';
@@ -11,7 +11,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { useAcceptHandover, useHandoverSummary } from './api.ts';
 
 /** Refusals of the link itself: forged, expired, for a parcel that is gone or has left that runner. */
-const LINK_REFUSALS: ReadonlySet<string> = new Set([
+const LINK_REFUSALS: ReadonlySet<ApiErrorCode> = new Set([
   'handover_link_invalid',
   'handover_link_stale',
   'parcel_not_found',

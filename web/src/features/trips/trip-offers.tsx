@@ -3,9 +3,9 @@ import { type LiveChange, TRIP_OFFER_KIND } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { TripMatch } from '@csomag/domain/trip-api';
 import { useLiveChanges } from '../../api/live.ts';
+import { PickUpButton } from '../../components/pick-up-button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { fetchOfferedParcel } from './api.ts';
-import { PickUpButton } from './pick-up-button.tsx';
 
 function OfferToast({
   parcelId,

@@ -1,8 +1,8 @@
 import { formatDistance } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { TripRelayOffer } from '@csomag/domain/trip-api';
-import { useReserveRelayOffer } from './api.ts';
-import { OfferDetails } from './relay-offer-text.tsx';
+import { useReserveRelayOffer } from '../../api/relay-offers.ts';
+import { OfferDetails } from '../../components/relay-offer-details.tsx';
 
 /*
  * Relay offers among a trip's matches (issue 14 item 3): 'Továbbadás' — another runner hands a

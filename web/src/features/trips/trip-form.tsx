@@ -1,14 +1,29 @@
 import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
-import type { TravelMode } from '@csomag/domain/trips';
+import {
+  type SavedTripBodyInput,
+  savedTripBodySchema,
+  type TripQueryInput,
+  tripQuerySchema,
+  WORKDAYS,
+} from '@csomag/domain/trip-api';
+import { TRIP_DETOUR_DEFAULT_MINUTES, type TravelMode } from '@csomag/domain/trips';
 import { lazy, Suspense } from 'react';
+import { type Control, type Resolver, useController } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { useGeocode } from '../../api/geocode.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { type FieldIssue, refused, schemaIssues } from '../../components/form-resolver.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 
 const TripMapLayers = lazy(() => import('./trip-map-layers.tsx'));
+
+/*
+ * The trip page's form (react-hook-form): its fields, how they become the two requests — the
+ * search (POST /api/trips/matches) and saving the trip (POST /api/me/trips) — and the domain's
+ * checks of both, each refusal beside its field before anything is sent.
+ */
 
 export type EndSource = 'address' | 'map' | 'here';
 
@@ -19,7 +34,100 @@ export interface EndInput {
   picked: Coordinates | null;
 }
 
-export const emptyEnd = (source: EndSource): EndInput => ({ source, address: '', picked: null });
+export type DepartureKind = 'now' | 'today' | 'tomorrow';
+
+/** The trip page's fields: the trip (searched, or saved) and, for saving it, its label and schedule. */
+export interface TripFields {
+  from: EndInput;
+  to: EndInput;
+  departure: DepartureKind;
+  /** 'HH:MM' today or tomorrow, when the departure is not now. */
+  departureTime: string;
+  mode: TravelMode;
+  maxDetourMinutes: number;
+  label: string;
+  weekdays: number[];
+  /** A saved trip's departure, 'HH:MM'. */
+  time: string;
+}
+
+/** Where the ends are, once known — the address geocoded, the point picked, the device's position: the form's context. */
+export interface TripEnds {
+  from: Coordinates | null;
+  to: Coordinates | null;
+}
+
+const hhmm = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+
+const emptyEnd = (source: EndSource): EndInput => ({ source, address: '', picked: null });
+
+/** A new trip: from here, now, by public transport; saved for workdays at this time. */
+export function tripDefaults(now = new Date()): TripFields {
+  return {
+    from: emptyEnd('here'),
+    to: emptyEnd('address'),
+    departure: 'now',
+    departureTime: hhmm(now),
+    mode: 'transit',
+    maxDetourMinutes: TRIP_DETOUR_DEFAULT_MINUTES,
+    label: '',
+    weekdays: [...WORKDAYS],
+    time: hhmm(now),
+  };
+}
+
+/** The departure as the API takes it: 'now', or the local time today or tomorrow as an ISO instant. */
+function departureValue(kind: DepartureKind, time: string): string {
+  if (kind === 'now') return 'now';
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+  // Not a time: sent as it is, and the schema says what is wrong with it.
+  if (!match) return time;
+  const at = new Date();
+  at.setDate(at.getDate() + (kind === 'tomorrow' ? 1 : 0));
+  at.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  return at.toISOString();
+}
+
+/** The search the fields make, or null while an end is not known. */
+export function tripQueryOf(fields: TripFields, ends: TripEnds | undefined): TripQueryInput | null {
+  if (!ends?.from || !ends.to) return null;
+  const { mode, maxDetourMinutes } = fields;
+  return {
+    from: ends.from,
+    to: ends.to,
+    mode,
+    departure: departureValue(fields.departure, fields.departureTime),
+    maxDetourMinutes,
+  };
+}
+
+/** The saved trip the fields make, or null while an end is not known. */
+export function savedTripOf(fields: TripFields, ends: TripEnds | undefined): SavedTripBodyInput | null {
+  if (!ends?.from || !ends.to) return null;
+  const { mode, maxDetourMinutes, label, weekdays, time } = fields;
+  return { from: ends.from, to: ends.to, mode, maxDetourMinutes, label, weekdays, time };
+}
+
+/** The fields each button sends: each checks only its own, so an empty label never stops a search. */
+export const SEARCH_FIELDS = ['from', 'to', 'departure', 'mode', 'maxDetourMinutes'] as const;
+export const SAVE_FIELDS = ['from', 'to', 'mode', 'maxDetourMinutes', 'label', 'weekdays', 'time'] as const;
+
+/**
+ * The domain's checks of both requests, as the server makes them: an end not known yet, then what
+ * tripQuerySchema and savedTripBodySchema refuse (the same point twice, minutes out of range, no
+ * weekday…), each beside its field. The buttons ask for their own fields (`trigger`).
+ */
+export const tripResolver: Resolver<TripFields, TripEnds> = (fields, ends, options) => {
+  const missing: FieldIssue[] = (['from', 'to'] as const)
+    .filter((end) => !ends?.[end])
+    .map((end) => ({ path: [end], message: messages.tripPointMissing }));
+  const issues = [
+    ...missing,
+    ...schemaIssues(tripQuerySchema, tripQueryOf(fields, ends)),
+    ...schemaIssues(savedTripBodySchema, savedTripOf(fields, ends)),
+  ];
+  return issues.length === 0 ? { values: fields, errors: {} } : refused(issues, options);
+};
 
 export const modeLabels: Record<TravelMode, string> = {
   walk: messages.tripModeWalk,
@@ -44,37 +152,39 @@ const sourceLabels: Record<EndSource, string> = {
   map: messages.tripSourceMap,
   here: messages.tripSourceHere,
 };
+const SOURCES: readonly EndSource[] = ['address', 'map', 'here'];
 
 /** 'Honnan indulsz?' or 'Hova mész?': the way to give the point, then the point. */
 export function EndFieldset({
+  control,
   name,
   legend,
   addressLabel,
-  end,
-  onChange,
   resolved,
   hereText,
   positionError,
   error,
 }: {
+  control: Control<TripFields, TripEnds>;
   name: 'from' | 'to';
   legend: string;
   addressLabel: string;
-  end: EndInput;
-  onChange: (end: EndInput) => void;
   resolved: ReturnType<typeof useEndPoint>;
   hereText: string;
   positionError: string | null;
-  /** The server's (or the form's) words about this end. */
+  /** The form's (or the server's) words about this end. */
   error: string | undefined;
 }) {
+  const {
+    field: { value: end, onChange },
+  } = useController({ control, name });
   const errorId = `trip-${name}-error`;
   const fieldError = error ?? resolved.failure;
   return (
     <fieldset className="card" aria-describedby={fieldError ? errorId : undefined}>
       <legend>{legend}</legend>
       <div className="card-actions">
-        {(Object.keys(sourceLabels) as EndSource[]).map((source) => (
+        {SOURCES.map((source) => (
           <label key={source}>
             <input
               type="radio"
@@ -142,20 +252,6 @@ export function EndFieldset({
       )}
     </fieldset>
   );
-}
-
-export type DepartureKind = 'now' | 'today' | 'tomorrow';
-
-/** The departure as the API takes it: 'now', or the local time today or tomorrow as an ISO instant. */
-export function departureValue(kind: DepartureKind, time: string): string {
-  if (kind === 'now') return 'now';
-  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
-  // Not a time: sent as it is, and the server says what is wrong with it.
-  if (!match) return time;
-  const at = new Date();
-  at.setDate(at.getDate() + (kind === 'tomorrow' ? 1 : 0));
-  at.setHours(Number(match[1]), Number(match[2]), 0, 0);
-  return at.toISOString();
 }
 
 /** A saved trip's days and time as people say them: 'Hétköznap 7:40', 'Minden nap 18:05', 'H, Sze 9:00'. */

@@ -32,7 +32,7 @@ export default function TripMapLayers({
       {lines.map((line) => (
         <Polyline
           key={line.key}
-          positions={line.points.map((point) => [point.lat, point.lng] as [number, number])}
+          positions={line.points.map((point): [number, number] => [point.lat, point.lng])}
           pathOptions={
             line.dashed ? { color: '#334155', weight: 3, dashArray: '6 8' } : { color: '#1d4ed8', weight: 4 }
           }

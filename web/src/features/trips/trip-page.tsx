@@ -1,28 +1,40 @@
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
-import type { SavedTrip, TripMatch, TripQueryInput, TripRelayOffer } from '@csomag/domain/trip-api';
-import { TRAVEL_MODES, TRIP_DETOUR_DEFAULT_MINUTES, type TravelMode } from '@csomag/domain/trips';
+import {
+  type SavedTrip,
+  type TripMatch,
+  type TripQueryInput,
+  type TripRelayOffer,
+  WEEKDAYS,
+} from '@csomag/domain/trip-api';
+import { TRAVEL_MODES } from '@csomag/domain/trips';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelCard } from '../../components/parcel-list.tsx';
+import { PickUpButton } from '../../components/pick-up-button.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { offerPlace } from '../../components/relay-offer-details.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { serverErrors } from '../../components/use-server-errors.ts';
+import { applyServerErrors, serverErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { notify } from '../../lib/notify.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
-import { useDeleteTrip, useRunnerLiveLists, useSavedTrips, useSaveTrip, useTripMatches, useUpdateTrip } from './api.ts';
-import { PickUpButton } from './pick-up-button.tsx';
-import { offerPlace } from './relay-offer-text.tsx';
+import { useDeleteTrip, useSavedTrips, useSaveTrip, useTripMatches, useUpdateTrip } from './api.ts';
 import {
-  type DepartureKind,
-  departureValue,
   EndFieldset,
-  type EndInput,
-  emptyEnd,
   modeLabels,
+  SAVE_FIELDS,
+  SEARCH_FIELDS,
+  savedTripOf,
   scheduleText,
+  type TripEnds,
+  type TripFields,
+  tripDefaults,
+  tripQueryOf,
+  tripResolver,
   useEndPoint,
 } from './trip-form.tsx';
 import type { TripLine } from './trip-map-layers.tsx';
@@ -30,23 +42,11 @@ import { TripRelayOffers } from './trip-relay.tsx';
 
 const TripMapLayers = lazy(() => import('./trip-map-layers.tsx'));
 
-/** The trip fields the server may name: each error goes beside its own field ('from.lat' is 'from'). */
-type TripField = 'from' | 'to' | 'departure' | 'mode' | 'maxDetourMinutes';
-type SaveField = 'label' | 'weekdays' | 'time';
-
-const fieldOf = (name: string) => name.split('.')[0] ?? name;
-
-function byField(error: unknown): { fields: Record<string, string>; summary: string | null } {
-  const { fields, summary } = serverErrors(error);
-  const top: Record<string, string> = {};
-  for (const [name, message] of Object.entries(fields)) top[fieldOf(name)] ??= message;
-  return { fields: top, summary };
-}
-
-const hhmm = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-
-/** The detour field as typed: a number, or the text itself so the server says what is wrong with it. */
-const detourValue = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
+const DEPARTURES = [
+  ['now', messages.tripDepartureNow],
+  ['today', messages.tripDepartureToday],
+  ['tomorrow', messages.tripDepartureTomorrow],
+] as const;
 
 function TripMap({
   trip,
@@ -220,77 +220,53 @@ function SavedTrips() {
 /** Issue 13: a runner says where they are going and sees the waiting parcels on the way; regular trips are saved. */
 export function TripPage() {
   useRunnerLiveLists();
-  const [from, setFrom] = useState<EndInput>(emptyEnd('here'));
-  const [to, setTo] = useState<EndInput>(emptyEnd('address'));
+  // The resolver's context, read when a button asks for a check: where the ends are, as far as
+  // they are known now (set below, once the fields say how each end is given).
+  const [ends] = useState<TripEnds>(() => ({ from: null, to: null }));
+  const form = useForm<TripFields, TripEnds>({ defaultValues: tripDefaults(), resolver: tripResolver, context: ends });
+  const { errors } = form.formState;
+  const [from, to, departure] = useWatch({ control: form.control, name: ['from', 'to', 'departure'] });
   const usesPosition = from.source === 'here' || to.source === 'here';
   const { position, error: positionError } = useWatchedPosition(usesPosition);
   const here = position ? { lat: position.lat, lng: position.lng } : null;
   const fromPoint = useEndPoint(from, here);
   const toPoint = useEndPoint(to, here);
-  const [departure, setDeparture] = useState<DepartureKind>('now');
-  const [departureTime, setDepartureTime] = useState(() => hhmm(new Date()));
-  const [mode, setMode] = useState<TravelMode>('transit');
-  const [detour, setDetour] = useState(String(TRIP_DETOUR_DEFAULT_MINUTES));
-  const [missing, setMissing] = useState<{ from?: boolean; to?: boolean }>({});
+  ends.from = fromPoint.point;
+  ends.to = toPoint.point;
+
   const [trip, setTrip] = useState<TripQueryInput | null>(null);
   const matches = useTripMatches(trip);
-
-  const [label, setLabel] = useState('');
-  const [weekdays, setWeekdays] = useState<number[]>([1, 2, 3, 4, 5]);
-  const [saveTime, setSaveTime] = useState(() => hhmm(new Date()));
   const save = useSaveTrip();
-  const [saveError, setSaveError] = useState<unknown>(null);
 
-  const searchErrors = matches.isError ? byField(matches.error) : { fields: {}, summary: null };
-  const saveErrors = saveError ? byField(saveError) : { fields: {}, summary: null };
-  const tripError = (field: TripField) => saveErrors.fields[field] ?? searchErrors.fields[field];
-  const saveFieldError = (field: SaveField) => saveErrors.fields[field];
-  const pointMissing = (end: 'from' | 'to') => (missing[end] ? messages.tripPointMissing : undefined);
+  // The search is a query: the server's refusal of it stands while it is the one shown. A trip's
+  // field shows the form's own words first (the domain's check, or a refused save).
+  const searchRefusal = matches.isError ? serverErrors(matches.error) : { fields: {}, summary: null };
+  const tripError = (field: (typeof SEARCH_FIELDS)[number]) => errors[field]?.message ?? searchRefusal.fields[field];
 
-  /** The points, or null (each missing one said at its fieldset). */
-  function points() {
-    const gap = { from: !fromPoint.point, to: !toPoint.point };
-    setMissing(gap);
-    return fromPoint.point && toPoint.point ? { from: fromPoint.point, to: toPoint.point } : null;
-  }
-
-  function onSearch(event: FormEvent) {
+  async function onSearch(event: FormEvent) {
     event.preventDefault();
-    setSaveError(null);
-    const ends = points();
-    if (!ends) return;
-    setTrip({
-      ...ends,
-      mode,
-      departure: departureValue(departure, departureTime),
-      maxDetourMinutes: detourValue(detour) as number,
-    });
+    // A new search starts afresh: a refused save's words go too.
+    form.clearErrors();
+    if (await form.trigger(SEARCH_FIELDS)) setTrip(tripQueryOf(form.getValues(), ends));
   }
 
   async function onSave(event: FormEvent) {
     event.preventDefault();
-    setSaveError(null);
-    const ends = points();
-    if (!ends) return;
+    form.clearErrors('root');
+    const body = (await form.trigger(SAVE_FIELDS)) ? savedTripOf(form.getValues(), ends) : null;
+    if (!body) return;
     try {
-      const saved = await save.mutateAsync({
-        ...ends,
-        mode,
-        maxDetourMinutes: detourValue(detour) as number,
-        label,
-        weekdays,
-        time: saveTime,
-      });
+      const saved = await save.mutateAsync(body);
       notify.success(messages.tripSaved(saved.label, scheduleText(saved.weekdays, saved.time)));
-      setLabel('');
+      form.resetField('label');
     } catch (error) {
-      setSaveError(error);
+      applyServerErrors(error, form.setError);
     }
   }
 
-  const detourError = tripError('maxDetourMinutes');
   const departureError = tripError('departure');
   const modeError = tripError('mode');
+  const weekdaysError = errors.weekdays?.message;
 
   return (
     <section className="page">
@@ -298,56 +274,36 @@ export function TripPage() {
       <p>{messages.tripIntro}</p>
       <form className="form" onSubmit={onSearch} noValidate>
         <EndFieldset
+          control={form.control}
           name="from"
           legend={messages.tripFromLegend}
           addressLabel={messages.tripFromAddressLabel}
-          end={from}
-          onChange={setFrom}
           resolved={fromPoint}
           hereText={messages.tripPositionKnown}
           positionError={positionError}
-          error={pointMissing('from') ?? tripError('from')}
+          error={tripError('from')}
         />
         <EndFieldset
+          control={form.control}
           name="to"
           legend={messages.tripToLegend}
           addressLabel={messages.tripToAddressLabel}
-          end={to}
-          onChange={setTo}
           resolved={toPoint}
           hereText={messages.tripPositionKnownTo}
           positionError={positionError}
-          error={pointMissing('to') ?? tripError('to')}
+          error={tripError('to')}
         />
         <fieldset className="card" aria-describedby={departureError ? 'trip-departure-error' : undefined}>
           <legend>{messages.tripDepartureLegend}</legend>
           <div className="card-actions">
-            {(
-              [
-                ['now', messages.tripDepartureNow],
-                ['today', messages.tripDepartureToday],
-                ['tomorrow', messages.tripDepartureTomorrow],
-              ] as const
-            ).map(([kind, text]) => (
+            {DEPARTURES.map(([kind, text]) => (
               <label key={kind}>
-                <input
-                  type="radio"
-                  name="trip-departure"
-                  value={kind}
-                  checked={departure === kind}
-                  onChange={() => setDeparture(kind)}
-                />{' '}
-                {text}
+                <input type="radio" value={kind} {...form.register('departure')} /> {text}
               </label>
             ))}
           </div>
           {departure !== 'now' && (
-            <FormField
-              label={messages.tripDepartureTimeLabel}
-              type="time"
-              value={departureTime}
-              onChange={(event) => setDepartureTime(event.target.value)}
-            />
+            <FormField label={messages.tripDepartureTimeLabel} type="time" {...form.register('departureTime')} />
           )}
           {departureError && (
             <p id="trip-departure-error" className="field-error" role="alert">
@@ -360,14 +316,7 @@ export function TripPage() {
           <div className="card-actions">
             {TRAVEL_MODES.map((value) => (
               <label key={value}>
-                <input
-                  type="radio"
-                  name="trip-mode"
-                  value={value}
-                  checked={mode === value}
-                  onChange={() => setMode(value)}
-                />{' '}
-                {modeLabels[value]}
+                <input type="radio" value={value} {...form.register('mode')} /> {modeLabels[value]}
               </label>
             ))}
           </div>
@@ -383,11 +332,10 @@ export function TripPage() {
           inputMode="numeric"
           min={1}
           max={120}
-          value={detour}
-          error={detourError}
-          onChange={(event) => setDetour(event.target.value)}
+          error={tripError('maxDetourMinutes')}
+          {...form.register('maxDetourMinutes', { valueAsNumber: true })}
         />
-        <FormError message={searchErrors.summary} />
+        <FormError message={searchRefusal.summary} />
         {/* Busy for a new search only: a live refresh of the shown matches must not swallow a tap. */}
         <SubmitButton busy={matches.isFetching && !matches.isRefetching}>{messages.tripSearchSubmit}</SubmitButton>
       </form>
@@ -402,42 +350,48 @@ export function TripPage() {
             label={messages.tripSaveLabelLabel}
             placeholder={messages.tripSaveLabelPlaceholder}
             autoComplete="off"
-            value={label}
-            error={saveFieldError('label')}
-            onChange={(event) => setLabel(event.target.value)}
+            error={errors.label?.message}
+            {...form.register('label')}
           />
-          <fieldset aria-describedby={saveFieldError('weekdays') ? 'trip-weekdays-error' : undefined}>
+          <fieldset aria-describedby={weekdaysError ? 'trip-weekdays-error' : undefined}>
             <legend>{messages.tripSaveWeekdaysLegend}</legend>
-            <div className="card-actions">
-              {[1, 2, 3, 4, 5, 6, 7].map((day) => (
-                <label key={day}>
-                  <input
-                    type="checkbox"
-                    checked={weekdays.includes(day)}
-                    onChange={(event) =>
-                      setWeekdays((days) =>
-                        event.target.checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day),
-                      )
-                    }
-                  />{' '}
-                  {messages.tripWeekdayName(day)}
-                </label>
-              ))}
-            </div>
-            {saveFieldError('weekdays') && (
+            <Controller
+              control={form.control}
+              name="weekdays"
+              render={({ field: { value: weekdays, onChange } }) => (
+                <div className="card-actions">
+                  {WEEKDAYS.map((day) => (
+                    <label key={day}>
+                      <input
+                        type="checkbox"
+                        checked={weekdays.includes(day)}
+                        onChange={(event) =>
+                          onChange(
+                            event.target.checked
+                              ? [...weekdays, day].sort((a, b) => a - b)
+                              : weekdays.filter((d) => d !== day),
+                          )
+                        }
+                      />{' '}
+                      {messages.tripWeekdayName(day)}
+                    </label>
+                  ))}
+                </div>
+              )}
+            />
+            {weekdaysError && (
               <p id="trip-weekdays-error" className="field-error" role="alert">
-                {saveFieldError('weekdays')}
+                {weekdaysError}
               </p>
             )}
           </fieldset>
           <FormField
             label={messages.tripSaveTimeLabel}
             type="time"
-            value={saveTime}
-            error={saveFieldError('time')}
-            onChange={(event) => setSaveTime(event.target.value)}
+            error={errors.time?.message}
+            {...form.register('time')}
           />
-          <FormError message={saveErrors.summary} />
+          <FormError message={serverSummary(errors)} />
           <SubmitButton busy={save.isPending}>{messages.tripSaveSubmit}</SubmitButton>
         </form>
       </section>

@@ -7,8 +7,8 @@ import { QueryState } from '../../components/query-state.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { SignedLinkQr } from '../../components/signed-link-qr.tsx';
 import { notify } from '../../lib/notify.ts';
+import { rememberedQrParcel } from '../../lib/qr-parcel.ts';
 import { useHandoverParcel, useHandoverToken } from './api.ts';
-import { rememberedQrParcel } from './qr-parcel.ts';
 
 /** Closing the share sheet without choosing anyone is no failure. */
 const closedShareSheet = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';

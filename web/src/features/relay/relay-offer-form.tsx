@@ -1,15 +1,18 @@
 import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
-import { budapestDateTimeInput } from '@csomag/domain/format';
+import { budapestDateTimeInput, budapestInstant } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
-import type { RelayOffer } from '@csomag/domain/relay';
+import { type RelayOffer, type RelayOfferBody, relayOfferBodySchema } from '@csomag/domain/relay';
 import { lazy, Suspense, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useRelayOffers } from '../../api/relay-offers.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
-import { serverErrors } from '../../components/use-server-errors.ts';
+import { refused } from '../../components/form-resolver.ts';
+import { offerClock, offerPlace } from '../../components/relay-offer-details.tsx';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
-import { useCreateRelayOffer, useRelayOffers, useWithdrawRelayOffer } from './api.ts';
-import { fromBudapestInput, offerClock, offerPlace } from './relay-offer-text.tsx';
+import { useCreateRelayOffer, useWithdrawRelayOffer } from './api.ts';
 
 const PickOnClick = lazy(() => import('./relay-offer-map-layers.tsx'));
 
@@ -17,39 +20,78 @@ const PickOnClick = lazy(() => import('./relay-offer-map-layers.tsx'));
 const WINDOW_HOURS = 2;
 
 /**
+ * A datetime-local value read as Budapest time, as an ISO instant: the input holds a wall-clock
+ * time, always Budapest's here, whatever the phone's own time zone is. Anything else goes as typed,
+ * and the schema says what is wrong with it.
+ */
+function fromBudapestInput(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return value;
+  const [, year, month, day, hour, minute] = match;
+  const at = budapestInstant(Number(year), Number(month), Number(day), Number(hour), Number(minute));
+  return Number.isNaN(at) ? value : new Date(at).toISOString();
+}
+
+/** The form as the runner fills it in; the domain's schema checks the offer they make. */
+interface OfferFields {
+  /** The point tapped or dragged to; until then the runner's position stands for it (the form's context). */
+  place: Coordinates | null;
+  placeLabel: string;
+  /** datetime-local values, Budapest time. */
+  from: string;
+  until: string;
+}
+
+/** The offer the fields make, checked with relayOfferBodySchema (in Hungary, not over, not too long). */
+const offerResolver: Resolver<OfferFields, Coordinates | null, RelayOfferBody> = (fields, position, options) => {
+  const place = fields.place ?? position ?? null;
+  if (!place) return refused([{ path: ['place'], message: messages.relayOfferNoPoint }], options);
+  const label = fields.placeLabel.trim();
+  const offer = {
+    place,
+    ...(label ? { placeLabel: label } : {}),
+    from: fromBudapestInput(fields.from),
+    until: fromBudapestInput(fields.until),
+  };
+  const checked = relayOfferBodySchema.safeParse(offer);
+  return checked.success ? { values: checked.data, errors: {} } : refused(checked.error.issues, options);
+};
+
+/**
  * 'Továbbadnám': where (a tap on the map; the runner's position until they tap) and when (Budapest
- * time). The server checks it all — in Hungary, not over, not too long — and says what is wrong.
+ * time). The domain's schema checks it all — in Hungary, not over, not too long — here first and
+ * again on the server, each refusal beside its field.
  */
 function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => void }) {
   const create = useCreateRelayOffer();
   const { position } = useWatchedPosition();
-  const [picked, setPicked] = useState<Coordinates | null>(null);
-  const [label, setLabel] = useState('');
-  const [from, setFrom] = useState(() => budapestDateTimeInput(Date.now()));
-  const [until, setUntil] = useState(() => budapestDateTimeInput(Date.now() + WINDOW_HOURS * 3_600_000));
-  const place = picked ?? (position ? { lat: position.lat, lng: position.lng } : null);
-  const [missingPlace, setMissingPlace] = useState(false);
+  const here = position ? { lat: position.lat, lng: position.lng } : null;
+  const form = useForm<OfferFields, Coordinates | null, RelayOfferBody>({
+    resolver: offerResolver,
+    context: here,
+    defaultValues: {
+      place: null,
+      placeLabel: '',
+      from: budapestDateTimeInput(Date.now()),
+      until: budapestDateTimeInput(Date.now() + WINDOW_HOURS * 3_600_000),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const picked = useWatch({ control: form.control, name: 'place' });
+  const place = picked ?? here;
+  const pick = (point: Coordinates) => form.setValue('place', point);
   // Centred on the first point known: following it would undo the runner's own panning.
   const [centre, setCentre] = useState<Coordinates | null>(null);
   if (place && !centre) setCentre(place);
 
-  const { fields, summary } = create.error ? serverErrors(create.error) : { fields: {}, summary: null };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!place) return setMissingPlace(true);
-    setMissingPlace(false);
-    create.mutate(
-      {
-        parcelId,
-        place,
-        ...(label.trim() ? { placeLabel: label.trim() } : {}),
-        from: fromBudapestInput(from),
-        until: fromBudapestInput(until),
-      },
-      { onSuccess: onDone },
-    );
-  };
-  const placeError = fields.place ?? fields['place.lat'] ?? fields['place.lng'];
+  const submit = form.handleSubmit(async (offer) => {
+    try {
+      await create.mutateAsync({ parcelId, ...offer });
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+    }
+  });
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={messages.relayOfferFormTitle}>
@@ -69,14 +111,14 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
                   title: messages.relayOfferMeetingPoint,
                   position: place,
                   draggable: true,
-                  onDragEnd: setPicked,
+                  onDragEnd: pick,
                 },
               ]
             : []
         }
       >
         <Suspense fallback={null}>
-          <PickOnClick onPick={setPicked} />
+          <PickOnClick onPick={pick} />
         </Suspense>
       </LazyMap>
       <p className="muted" aria-live="polite">
@@ -84,30 +126,27 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
           ? messages.relayOfferPointChosen(place.lat.toFixed(5), place.lng.toFixed(5))
           : messages.relayOfferNoPoint}
       </p>
-      <FormError message={placeError ?? (missingPlace ? messages.relayOfferNoPoint : null)} />
+      <FormError message={errors.place?.message} />
       <FormField
         label={messages.relayOfferPlaceLabel}
-        value={label}
-        error={fields.placeLabel}
-        onChange={(event) => setLabel(event.target.value)}
+        error={errors.placeLabel?.message}
+        {...form.register('placeLabel')}
       />
       <FormField
         label={messages.relayOfferFromLabel}
         type="datetime-local"
-        value={from}
-        error={fields.from}
-        onChange={(event) => setFrom(event.target.value)}
+        error={errors.from?.message}
+        {...form.register('from')}
       />
       <FormField
         label={messages.relayOfferUntilLabel}
         type="datetime-local"
-        value={until}
-        error={fields.until}
-        onChange={(event) => setUntil(event.target.value)}
+        error={errors.until?.message}
+        {...form.register('until')}
       />
-      <FormError message={summary} />
+      <FormError message={serverSummary(errors)} />
       <div className="card-actions">
-        <button type="submit" className="button primary" disabled={create.isPending}>
+        <button type="submit" className="button primary" disabled={isSubmitting}>
           {messages.relayOfferSubmit}
         </button>
         <button type="button" className="button" onClick={onDone}>
