@@ -4,10 +4,13 @@ import { e2eAdmin, expect, parcelFromNewSender, revealCard, runnerContext, signI
 const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
 const pickedUp = 'Sikeres csomagfelvétel!';
 const taken = 'Ezt a csomagot már felvette egy másik futár.';
+/** The answer of a request held until a live update removed the element that asked (answerAfterRemoval). */
+const ANSWER_TIMEOUT = 25_000;
 
 /**
  * Holds the server's answer to `url` until the live update has taken `asker` off the page, so the
- * answer reaches a page where the element that asked is gone.
+ * answer reaches a page where the element that asked is gone. The hold itself may take an expect's
+ * whole timeout: the answer after it is awaited with ANSWER_TIMEOUT.
  */
 async function answerAfterRemoval(page: Page, url: string, asker: Locator) {
   await page.route(url, async (route) => {
@@ -67,7 +70,7 @@ test.describe('every action’s result is shown, even when live updates removed 
     const button = (await revealCard(runner.page, parcel.id)).getByRole('button', { name: 'Csomag felvétele' });
     await answerAfterRemoval(runner.page, `**/api/parcels/${parcel.id}/pickup`, card(runner.page, parcel.id));
     await button.click();
-    await expect(runner.page.getByText(pickedUp)).toBeVisible();
+    await expect(runner.page.getByText(pickedUp)).toBeVisible({ timeout: ANSWER_TIMEOUT });
     await runner.context.close();
   });
 
@@ -111,7 +114,7 @@ test.describe('every action’s result is shown, even when live updates removed 
     await expect(button).toBeVisible();
     await answerAfterRemoval(page, `**/api/parcels/${parcel.id}/deliver`, card(page, parcel.id));
     await button.click();
-    await expect(page.getByText('Sikeres csomagleadás!')).toBeVisible();
+    await expect(page.getByText('Sikeres csomagleadás!')).toBeVisible({ timeout: ANSWER_TIMEOUT });
     await runner.context.close();
   });
 });

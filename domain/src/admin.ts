@@ -71,11 +71,9 @@ export type AccountList = z.infer<typeof accountListSchema>;
 
 /** DELETE /api/parcels/:id: a parcel a runner carries is deleted only with a reason. */
 export const parcelDeleteBodySchema = z.object({ reason: reasonField.optional() }).nullish();
-export type ParcelDeleteBody = z.infer<typeof parcelDeleteBodySchema>;
 
 /** POST /api/parcels/:id/assign. */
 export const parcelAssignBodySchema = z.object({ runner: userNameField });
-export type ParcelAssignBody = z.infer<typeof parcelAssignBodySchema>;
 
 /** Up to this many parcels in view come as markers; more come as clusters. */
 export const MAP_MARKER_LIMIT = 500;

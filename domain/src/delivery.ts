@@ -78,11 +78,9 @@ export const locationBodySchema = z
     const { lat = 0, lng = 0, accuracy = 0, occurredAt } = body;
     return [{ lat, lng, accuracy, ...(occurredAt ? { occurredAt } : {}) }];
   });
-export type LocationBody = z.input<typeof locationBodySchema>;
 
 /** POST /api/parcels/:id/pickup: no body, or when the runner says they picked it up. */
 export const pickUpBodySchema = z.object({ occurredAt: occurredAtField.optional() }).nullish();
-export type PickUpBody = z.infer<typeof pickUpBodySchema>;
 
 /**
  * POST /api/parcels/:id/deliver. A runner must send all three (checked on the server, where the
@@ -171,6 +169,5 @@ export type WaitingQuery = z.infer<typeof waitingQuerySchema>;
 
 /** A waiting parcel; `distanceMetres` (great-circle, from `near`) only when the list was asked with `near`. */
 export const waitingParcelSchema = parcelSchema.extend({ distanceMetres: z.number().int().optional() });
-export type WaitingParcel = z.infer<typeof waitingParcelSchema>;
 export const waitingParcelListSchema = pageOf(waitingParcelSchema);
 export type WaitingParcelList = z.infer<typeof waitingParcelListSchema>;

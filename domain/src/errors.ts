@@ -49,6 +49,7 @@ export const ERROR_STATUS = {
   trip_not_found: 404, // a saved trip of another runner, or one already deleted
   relay_offer_not_found: 404, // no such relay offer, or not one open for this runner
   report_not_found: 404, // no such 'Nem érkezett meg' report
+  rating_comment_not_found: 404, // no rating of a runner with a comment under this id (ADR 0025)
 
   // 409: the thing is not in a state that allows it
   parcel_taken: 409, // a pickup or assignment lost to another
@@ -64,6 +65,8 @@ export const ERROR_STATUS = {
   photo_required: 409, // a delivery by position without the photo its sender asked for (issue 15)
   rating_not_delivered: 409, // a rating before the parcel is delivered
   rating_locked: 409, // a rating edited after its 24 h
+  rating_comment_hidden: 409, // the back office hides a comment already hidden
+  rating_comment_shown: 409, // the back office shows again a comment that is not hidden
   relay_offer_reserved: 409, // a hand-over link confirmed by another runner than the one who reserved the offer
   custody_unchanged: 409, // an override naming the runner who already holds the parcel
   runner_carries_parcels: 409, // a runner cannot be deleted while carrying parcels
@@ -99,7 +102,6 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 export const errorCodeSchema = z.enum(ERROR_CODES);
 

@@ -24,7 +24,6 @@ export function isWithinDeliveryRadius(distance: number, accuracy: number): bool
 /** GET /api/geocode?q= — places an address as the sender types. */
 export const geocodeQuerySchema = z.object({ q: addressField });
 export const geocodeResponseSchema = coordinatesSchema.extend({ label: z.string(), precision: pointPrecisionSchema });
-export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
 /** A number in a query string; an empty `zoom=` is missing, not 0. */
 export const queryNumber = (error: string) =>

@@ -81,7 +81,6 @@ type Widen<T> = T extends string ? string : T extends (...args: infer A) => stri
  * parameters. An English catalogue typed `Catalogue` fails to compile while a key is missing.
  */
 export type Catalogue = { readonly [K in keyof typeof hu]: Widen<(typeof hu)[K]> };
-export type MessageKey = keyof Catalogue;
 
 /** The texts in the product's language (Hungarian; the English UI adds a catalogue beside it). */
 export const messages: Catalogue = hu;

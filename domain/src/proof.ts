@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import type { ParcelStatus } from './parcel.ts';
 
 /**
  * Proof of delivery (issue 15, docs/decisions/0023): the runner's photo and the receiver's
@@ -21,6 +22,11 @@ export const PROOF_PHOTO_LONG_SIDE = 1600;
 export const PROOF_PHOTO_BROWSER_QUALITY = 0.85;
 /** After the delivery, its last runner may still add (or retake) the photo this long: the QR flow confirms first. */
 export const PROOF_PHOTO_AFTER_DELIVERY_MS = 15 * 60 * 1000;
+
+/** Whether a parcel's runner may (still) add its delivery photo at `now`: in transit, or delivered within the window. */
+export const photoWindowOpen = (status: ParcelStatus, deliveredAt: string | null, now: number) =>
+  status === 'in_transit' ||
+  (status === 'delivered' && deliveredAt !== null && Date.parse(deliveredAt) >= now - PROOF_PHOTO_AFTER_DELIVERY_MS);
 
 /** A signature as a PNG data URL, at most this many bytes of base64 text. */
 export const SIGNATURE_MAX_DATA_URL_BYTES = 300 * 1024;

@@ -60,7 +60,6 @@ export type PushDevice = z.infer<typeof pushDeviceSchema>;
 
 export const pushDeviceResponseSchema = z.object({ device: pushDeviceSchema });
 export const pushDeviceListSchema = z.object({ items: z.array(pushDeviceSchema) });
-export type PushDeviceList = z.infer<typeof pushDeviceListSchema>;
 
 export const pushDeviceParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

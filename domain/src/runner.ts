@@ -57,4 +57,3 @@ export const runnerParamsSchema = z.object({ userName: userNameField });
 
 /** GET /api/runners/:userName (and the trust actions' answer): the account and the back office's trust in it (issue 15). */
 export const runnerDetailSchema = accountResponseSchema.extend({ trust: runnerTrustSchema });
-export type RunnerDetail = z.infer<typeof runnerDetailSchema>;

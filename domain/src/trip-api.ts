@@ -185,7 +185,6 @@ export const savedTripSchema = z.object({
 });
 export type SavedTrip = z.infer<typeof savedTripSchema>;
 export const savedTripListSchema = z.object({ items: z.array(savedTripSchema) });
-export type SavedTripList = z.infer<typeof savedTripListSchema>;
 
 /** The next departure of a saved trip at or after `now` (ms): its weekdays at its time, in Budapest. */
 export function nextDeparture(trip: { weekdays: readonly number[]; time: string }, now: number): number {

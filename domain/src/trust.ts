@@ -33,7 +33,6 @@ export const suspendBodySchema = z.object({
     .min(1, { error: messages.suspendReasonRequired })
     .max(SUSPEND_REASON_MAX, { error: messages.suspendReasonTooLong }),
 });
-export type SuspendBody = z.infer<typeof suspendBodySchema>;
 
 /** GET /api/runner-flags?userNames=a,b: the runner list's badges for the runners on one page. */
 export const runnerFlagsQuerySchema = z.object({
@@ -66,7 +65,6 @@ export const runnerParcelsInTransitSchema = z.object({
     }),
   ),
 });
-export type RunnerParcelsInTransit = z.infer<typeof runnerParcelsInTransitSchema>;
 
 export const notReceivedBodySchema = z.object({
   description: z
@@ -84,7 +82,6 @@ export const resolveReportBodySchema = z.object({
     .min(1, { error: messages.resolutionRequired })
     .max(REPORT_TEXT_MAX, { error: messages.resolutionTooLong }),
 });
-export type ResolveReportBody = z.infer<typeof resolveReportBodySchema>;
 
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export const reportListQuerySchema = listQuerySchema.extend({

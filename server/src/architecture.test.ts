@@ -74,3 +74,61 @@ describe('the one write path', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** `file`'s code without its comments, line by line (a `//` inside a string is rare here and only hides a line). */
+function codeLines(file: string): { line: number; code: string }[] {
+  const source = readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) =>
+    comment.replace(/[^\n]/g, ' '),
+  );
+  return source.split('\n').map((text, index) => ({ line: index + 1, code: text.replace(/(^|[^:'"`])\/\/.*$/, '$1') }));
+}
+
+describe('one rule per question', () => {
+  /**
+   * "May X do Y to Z" is answered by the resource's policy (modules/<area>/policy.ts, src/policy.ts):
+   * a route or service that compares a role, or an account's id with a parcel's, a trip's or an
+   * offer's, decides a permission or a relationship by hand — the copies issue 24 removed.
+   */
+  const BY_HAND = [
+    // a role compared: actor.role === 'runner', 'superadmin' !== account.role
+    /\.role\s*[!=]==|[!=]==\s*[\w?.]+\.role\b/,
+    // an account's id compared with another id: parcel.sender_id === actor.id, runner.id !== row.runner_id
+    /(\b\w+_id|\.id|\btaken_by)\s*[!=]==\s*[\w?.]*(\.id|_id|Id)\b/,
+    // an address compared with a parcel's destination: the receiver, defined once
+    /(address_key|receiver_key)\s*[!=]==/,
+  ];
+  const isPolicy = (path: string) => path.endsWith('/policy.ts') || path === 'server/src/policy.ts';
+  // The custody chain compares parties as data (is the chain's last holder the parcel's?): its sameParty.
+  const comparesParties = (path: string) => path === 'server/src/modules/relay/chain.ts';
+
+  it('leaves every role and relationship to the policies', () => {
+    const files = sourceFiles('server/src').filter(
+      (path) =>
+        !isPolicy(path) &&
+        !comparesParties(path) &&
+        !path.startsWith('server/src/seed/') &&
+        !path.startsWith('server/src/db/'),
+    );
+    const offenders = files.flatMap((file) =>
+      codeLines(file)
+        .filter(({ code }) => BY_HAND.some((pattern) => pattern.test(code)))
+        .map(({ line, code }) => `${file}:${line}: ${code.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('would see a role or a relationship decided by hand', () => {
+    for (const code of [
+      "if (actor.role === 'superadmin') return;",
+      'const sends = parcel.sender_id === actor.id;',
+      'if (current.runner_id !== runner.id) throw refuse();',
+      'offer.taken_by !== taker.id',
+      'actor.address_key === parcel.receiver_key',
+    ]) {
+      expect(
+        BY_HAND.some((pattern) => pattern.test(code)),
+        code,
+      ).toBe(true);
+    }
+  });
+});

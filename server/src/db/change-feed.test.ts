@@ -1,13 +1,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testStore } from '../test/harness.ts';
-import type { LoggedChange, ParcelChange } from './change-feed.ts';
+import { isParcelEntry, type LoggedChange, type ParcelChange } from './change-feed.ts';
 
 let t: TestApp;
-const heard: LoggedChange[] = [];
+const heard: LoggedChange<ParcelChange>[] = [];
 beforeAll(async () => {
   t = await createTestApp();
-  t.app.changeFeed.subscribe((entry) => heard.push(entry));
+  t.app.changeFeed.subscribe((entry) => {
+    if (isParcelEntry(entry)) heard.push(entry);
+  });
 });
 afterAll(() => t.close());
 
@@ -22,7 +24,7 @@ const change = (parcelId: string): ParcelChange => ({
 });
 
 /** What this instance has heard of the given parcels, in the order it heard them. */
-async function hearOf(parcelIds: string[]): Promise<LoggedChange[]> {
+async function hearOf(parcelIds: string[]): Promise<LoggedChange<ParcelChange>[]> {
   const wanted = new Set(parcelIds);
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -53,7 +55,12 @@ describe('the change log', () => {
       expect(second?.id).toBe(entry.id + 1);
     }
     const replayed = await t.app.changeFeed.since((ids[0] as number) - 1, 1000);
-    expect(replayed?.filter((entry) => entry.change.parcelId.startsWith(tag)).map((entry) => entry.id)).toEqual(ids);
+    expect(
+      replayed
+        ?.filter(isParcelEntry)
+        .filter((entry) => entry.change.parcelId.startsWith(tag))
+        .map((entry) => entry.id),
+    ).toEqual(ids);
   });
 });
 

@@ -27,17 +27,38 @@ export interface ParcelChange {
   previous: { status: ParcelStatus; runner: string | null; receiverKey: string } | null;
 }
 
+/**
+ * Not a parcel's change: the back office approved, suspended or reinstated a runner (issue 24). Every
+ * instance's live hub narrows or widens what that runner's open streams hear at once. Never sent
+ * to a client; nothing is cached under it.
+ */
+export interface RunnerTrustChange {
+  kind: 'runner_trust';
+  /** Lower case, as the live hub's subscribers hold it. */
+  runner: string;
+  approvedAt: string | null;
+  suspendedAt: string | null;
+}
+
+/** What the change feed carries: a parcel's change, or a runner's trust. */
+export type FeedChange = ParcelChange | RunnerTrustChange;
+
+export const isParcelChange = (change: FeedChange): change is ParcelChange => change.kind !== 'runner_trust';
+
 /** A change as committed: its id is the same on every instance and increases in commit order. */
-export interface LoggedChange {
+export interface LoggedChange<C extends FeedChange = FeedChange> {
   id: number;
   /** Epoch ms when it was written (about its commit): delivery lag. */
   at: number;
   /** The request that caused it, so its log lines and its notifications share one id. */
   requestId: string | null;
-  change: ParcelChange;
+  change: C;
 }
 
-export type PublishChange = (change: ParcelChange) => Promise<void>;
+/** A parcel's change as committed (what caches, pushes and offers are about). */
+export const isParcelEntry = (entry: LoggedChange): entry is LoggedChange<ParcelChange> => isParcelChange(entry.change);
+
+export type PublishChange = (change: FeedChange) => Promise<void>;
 export type ChangeListener = (entry: LoggedChange) => void;
 export type ChangeWork<T> = (trx: Transaction<Database>, publish: PublishChange) => Promise<T>;
 
@@ -69,7 +90,7 @@ export interface ChangeFeed {
    * This instance's own changes, as soon as their transaction has committed and before the write
    * answers its client: what must not wait for the change to come back through LISTEN (caches).
    */
-  onCommit(listener: (changes: readonly ParcelChange[]) => void): () => void;
+  onCommit(listener: (changes: readonly FeedChange[]) => void): () => void;
   /**
    * What was committed after `id`, oldest first, for a browser resuming from Last-Event-ID; null
    * when `id` is older than the log keeps or more than `limit` changes behind (it must refetch).
@@ -132,7 +153,7 @@ abstract class BaseFeed {
     return this.addListener('change', listener);
   }
 
-  onCommit(listener: (changes: readonly ParcelChange[]) => void): () => void {
+  onCommit(listener: (changes: readonly FeedChange[]) => void): () => void {
     return this.addListener('commit', listener);
   }
 
@@ -172,7 +193,7 @@ abstract class BaseFeed {
     if (requestId !== null) this.requestHook?.committed(requestId);
   }
 
-  protected committed(changes: readonly ParcelChange[]) {
+  protected committed(changes: readonly FeedChange[]) {
     if (changes.length > 0) this.emitter.emit('commit', changes);
   }
 
@@ -233,7 +254,7 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
 
   async transaction<T>(work: ChangeWork<T>, requestId: string | null = null): Promise<T> {
     let committed: LoggedChange[] = [];
-    const changes: ParcelChange[] = [];
+    const changes: FeedChange[] = [];
     const result = await this.store.db.transaction().execute(async (trx) => {
       await this.beginFor(trx, requestId);
       const value = await work(trx, async (change) => {
@@ -252,7 +273,7 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
   /** The transaction's changes as its last log rows: one writer at a time, so their ids are in commit order. */
   private async append(
     trx: Transaction<Database>,
-    changes: ParcelChange[],
+    changes: FeedChange[],
     requestId: string | null,
   ): Promise<LoggedChange[]> {
     const at = Date.now();
@@ -302,7 +323,7 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
   }
 
   async transaction<T>(work: ChangeWork<T>, requestId: string | null = null): Promise<T> {
-    const changes: ParcelChange[] = [];
+    const changes: FeedChange[] = [];
     const result = await this.store.db.transaction().execute(async (trx) => {
       await this.beginFor(trx, requestId);
       const value = await work(trx, async (change) => {
@@ -322,7 +343,7 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
    * each its id under the change log's lock and sends its NOTIFY (migration 0011). The lock is held
    * only while the commit lasts, and ids follow commit order (docs/decisions/0011, 0016).
    */
-  private async logForCommit(trx: Transaction<Database>, changes: ParcelChange[], requestId: string | null) {
+  private async logForCommit(trx: Transaction<Database>, changes: FeedChange[], requestId: string | null) {
     const at = Date.now();
     await trx
       .insertInto('change_log')

@@ -1,6 +1,7 @@
 import type { ParcelEventKind, ParcelStatus, PointPrecision } from '@csomag/domain/parcel';
 import type { CustodyEventKind, CustodyHolderKind, CustodyHow, CustodyPartyKind } from '@csomag/domain/relay';
 import type { Role, RunnerStatus } from '@csomag/domain/roles';
+import type { TravelMode } from '@csomag/domain/trips';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Times are ISO 8601 UTC text on both stores, so one query reads the same on each. */
@@ -105,6 +106,22 @@ export interface RatingsTable {
   comment: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** The back office's hide of the comment in force (migration 0020); all three null while it is shown. */
+  hidden_at: IsoTime | null;
+  /** Who hid it; null when shown, or when that account is gone since. */
+  hidden_by: number | null;
+  hidden_reason: string | null;
+}
+
+/** Every hide and showing again of a rating's comment: who, when and (a hide) why (ADR 0025). */
+export interface RatingModerationsTable {
+  id: Generated<number>;
+  rating_id: number;
+  action: 'hide' | 'show';
+  reason: string | null;
+  /** Null when that account is gone since. */
+  by_id: number | null;
+  at: IsoTime;
 }
 
 /** 'Nem érkezett meg' (issue 15): a delivered parcel reported as not received, and the back office's decision. */
@@ -208,6 +225,7 @@ export interface Database {
   relay_offers: RelayOffersTable;
   proofs: ProofsTable;
   ratings: RatingsTable;
+  rating_moderations: RatingModerationsTable;
   not_received_reports: NotReceivedReportsTable;
 }
 
@@ -221,7 +239,7 @@ export interface SavedTripsTable {
   to_lat: number;
   to_lng: number;
   /** TravelMode. */
-  mode: string;
+  mode: TravelMode;
   max_detour_minutes: number;
   /** ISO weekdays, comma-separated: '1,2,3,4,5'. */
   weekdays: string;

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso } from '../db/database.ts';
 import type { AccountRow } from '../db/schema.ts';
-import { refuse } from '../errors.ts';
+import { type AppError, refuse } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,14 +80,15 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply) {
 export const GUARD_CODES = ['sign_in_required', 'forbidden'] as const;
 
 /**
- * A route's guard, asking its module's policy whether the signed-in account may do what the route
- * does to some thing (parcels/policy.ts, users/policy.ts): 401 when signed out, 403 when not.
- * The service asks the same policy again with the thing in hand.
+ * A route's guard, asking its module's policy why the signed-in account may not do what the route
+ * does to some thing (parcels/policy.ts `parcelRefusal`): 401 when signed out, the policy's
+ * refusal when it has one. The service asks the same policy again with the thing in hand.
  */
-export function allowedBy(may: (actor: AccountRow) => boolean): preHandlerHookHandler {
+export function guardedBy(refusal: (actor: AccountRow) => AppError | null): preHandlerHookHandler {
   return async (request) => {
     if (!request.account) throw refuse('sign_in_required', messages.signInRequired);
-    if (!may(request.account)) throw refuse('forbidden', messages.forbidden);
+    const refused = refusal(request.account);
+    if (refused) throw refused;
   };
 }
 

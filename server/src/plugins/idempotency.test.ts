@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isParcelChange } from '../db/change-feed.ts';
 import { storedEvents, storedParcel } from '../test/delivery.ts';
 import {
   buildRegistration,
@@ -12,7 +13,7 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { buildParcelBody, sendParcel } from '../test/parcels.ts';
-import { pruneIdempotencyKeys } from './idempotency.ts';
+import { pruneIdempotencyKeys, RESERVATION_ABANDONED_MS } from './idempotency.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -89,7 +90,7 @@ describe('Idempotency-Key on a state-changing request', () => {
     // had the process died at that moment.
     let atCommit: Promise<{ status: number | null; body: string | null } | undefined> | undefined;
     const stop = app.changeFeed.onCommit((changes) => {
-      if (atCommit || !changes.some((change) => change.parcelId === parcel.id)) return;
+      if (atCommit || !changes.some((change) => isParcelChange(change) && change.parcelId === parcel.id)) return;
       atCommit = app.store.db
         .selectFrom('idempotency_keys')
         .select(['status', 'body'])
@@ -231,6 +232,53 @@ describe('Idempotency-Key on a state-changing request', () => {
       .where('key', 'in', [key, stale])
       .execute();
     expect(left.map((row) => row.key)).toEqual([key]);
+  });
+
+  it('holds a reserved key against every copy while its request runs, and frees one its dead request left', async () => {
+    const me = await signUp(app);
+    const key = newKey();
+    const body = buildParcelBody();
+    expect((await post(me, '/api/parcels', key, body)).statusCode).toBe(201);
+    const row = () => app.store.db.updateTable('idempotency_keys').where('key', '=', key);
+    // As a request still running leaves it: reserved, nothing committed under it yet.
+    await row().set({ status: null, body: null, created_ms: Date.now() }).execute();
+    const copy = await post(me, '/api/parcels', key, body);
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json().error.code).toBe('idempotency_key_in_flight');
+    expect(await sentParcelsOf(me)).toHaveLength(1);
+    // As a request that died (a crash) before changing anything leaves it: taken over once that old.
+    await row()
+      .set({ created_ms: Date.now() - RESERVATION_ABANDONED_MS - 1000 })
+      .execute();
+    const again = await post(me, '/api/parcels', key, body);
+    expect(again.statusCode).toBe(201);
+    expect(replayed(again)).toBeUndefined();
+    expect(await sentParcelsOf(me)).toHaveLength(2);
+  });
+
+  it('keeps a key taken, however old, once a change committed under it before its answer was stored', async () => {
+    const me = await signUp(app);
+    const key = newKey();
+    const body = buildParcelBody();
+    expect((await post(me, '/api/parcels', key, body)).statusCode).toBe(201);
+    await app.store.db
+      .updateTable('idempotency_keys')
+      .set({ status: 0, body: null, created_ms: Date.now() - RESERVATION_ABANDONED_MS - 1000 })
+      .where('key', '=', key)
+      .execute();
+    const copy = await post(me, '/api/parcels', key, body);
+    expect(copy.json().error.code).toBe('idempotency_key_in_flight');
+    expect(await sentParcelsOf(me)).toHaveLength(1);
+  });
+
+  it('frees the key of a request refused before any change', async () => {
+    const me = await signUp(app);
+    const key = newKey();
+    const refused = await post(me, '/api/parcels', key, buildParcelBody({ weightGrams: -1 }));
+    expect(refused.statusCode).toBe(400);
+    expect(await app.store.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual(
+      [],
+    );
   });
 
   it.each([

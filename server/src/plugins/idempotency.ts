@@ -11,19 +11,22 @@ import type { Database } from '../db/schema.ts';
 import { refuse, withErrorCodes } from '../errors.ts';
 
 /**
- * Idempotent writes (IETF httpapi Idempotency-Key draft; docs/decisions/0017). A signed-in
+ * Idempotent writes (IETF httpapi Idempotency-Key draft; docs/decisions/0017, 0027). A signed-in
  * account's state-changing request may carry `Idempotency-Key`; then:
  *
- * - its key row is taken first thing in the request's write transaction (the change feed's request
- *   hook), so the change and the key commit together or not at all, and a second request with the
- *   key can never make a second change (PostgreSQL makes it wait for the first, then refuses it);
- * - its status and JSON body are written on that row in the same transaction when the route says
- *   how it answers from the transaction's value (`config.idempotentAnswer`: every parcel change),
- *   otherwise once it has succeeded, before the client gets them (onSend); a repeat — same account,
- *   key, method, route, params, query and body — gets them back with `Idempotent-Replayed: true`,
- *   running nothing;
+ * - its key row is reserved before the route reads or checks anything (one INSERT, the unique key
+ *   deciding between copies sent at once), so a second request with the key is refused as in
+ *   flight (409) whatever the route does — through the change feed or not;
+ * - the change's own transaction marks the row (the change feed's request hook): with its answer
+ *   when the route says how it answers from the transaction's value (`config.idempotentAnswer`:
+ *   every parcel change), else as changed-without-answer (status 0, in flight until the answer is
+ *   stored in onSend). So a committed change always leaves the key taken: never a second change;
+ * - a repeat — same account, key, method, route, params, query and body — gets the stored status and
+ *   JSON body back with `Idempotent-Replayed: true`, running nothing;
  * - the same key for another request → 422, while the first is under way → 409; a refusal (4xx)
- *   or failure (5xx) stores nothing: nothing changed, so asking again gives the answer as it is then.
+ *   or failure (5xx) before any change frees the key: nothing changed, so asking again gives the
+ *   answer as it is then. A reservation whose request died before changing anything (a crash) is
+ *   taken over after RESERVATION_ABANDONED_MS.
  *
  * Sign-in, registration and sign-out (/api/auth/…) never take part: their answers set cookies a
  * stored answer could not. Keys are kept IDEMPOTENCY_KEY_TTL_MS, then treated as new and pruned.
@@ -45,6 +48,13 @@ export const IDEMPOTENCY_CODES = [
  */
 const RETRIED_WRITES = new Set(['POST', 'PUT']);
 const PRUNE_EVERY_MS = 60 * 60_000;
+/**
+ * A reservation (status null: nothing committed under it) this old belongs to a request that died:
+ * no request lives longer than REQUEST_TIMEOUT (30 s by default) plus a transaction's commit.
+ */
+export const RESERVATION_ABANDONED_MS = 5 * 60_000;
+/** The status of a key whose change committed before its answer was stored: in flight, never abandoned. */
+const CHANGED_WITHOUT_ANSWER = 0;
 /** The draft's key is a structured-field string ("…"); a bare token is taken too. Visible ASCII only. */
 const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
 
@@ -81,10 +91,10 @@ interface Pending {
   key: string;
   fingerprint: string;
   reply: FastifyReply;
-  /** The transaction that wrote its key row, while it runs. */
+  /** The change-feed transaction that marks its key row, while it runs. */
   writing: Transaction<Database> | undefined;
-  /** Its key row was written in a transaction that committed. */
-  reserved: boolean;
+  /** A change was committed under its key (the row says so: answered, or status 0). */
+  changed: boolean;
   /** The answer written with the change, when the route says how (IdempotentAnswer). */
   stored: { status: number; body: string | null } | undefined;
 }
@@ -174,21 +184,39 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .where('account_id', '=', account.id)
       .where('key', '=', key)
       .executeTakeFirst();
-    if (stored && Number(stored.created_ms) < now - IDEMPOTENCY_KEY_TTL_MS) {
-      // Expired: the key is new again.
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('account_id', '=', account.id)
-        .where('key', '=', key)
-        .where('created_ms', '<', now - IDEMPOTENCY_KEY_TTL_MS)
-        .execute();
-    } else if (stored) {
+    const expired = stored && Number(stored.created_ms) < now - IDEMPOTENCY_KEY_TTL_MS;
+    const abandoned =
+      stored?.status === null &&
+      stored.fingerprint === fingerprint &&
+      Number(stored.created_ms) < now - RESERVATION_ABANDONED_MS;
+    if (stored && !expired && !abandoned) {
       if (stored.fingerprint !== fingerprint) throw refuse('idempotency_key_reused', messages.idempotencyKeyReused);
-      if (stored.status === null) throw refuse('idempotency_key_in_flight', messages.idempotencyKeyInFlight);
+      if (stored.status === null || stored.status === CHANGED_WITHOUT_ANSWER) {
+        throw refuse('idempotency_key_in_flight', messages.idempotencyKeyInFlight);
+      }
       request.log.info({ replayedStatus: stored.status }, 'idempotent request replayed');
       reply.code(stored.status).header(REPLAYED_HEADER, 'true');
       if (stored.body === null) return reply.send();
       return reply.type('application/json; charset=utf-8').send(stored.body);
+    }
+    if (stored) {
+      // Expired, or a dead request's reservation: the key is new again (one of any copies takes it).
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('account_id', '=', account.id)
+        .where('key', '=', key)
+        .where('created_ms', '=', stored.created_ms)
+        .execute();
+    }
+    try {
+      await db
+        .insertInto('idempotency_keys')
+        .values({ account_id: account.id, key, fingerprint, created_ms: now, status: null, body: null })
+        .execute();
+    } catch (error) {
+      // A copy sent at the same time reserved it first.
+      if (isUniqueViolation(error)) throw refuse('idempotency_key_in_flight', messages.idempotencyKeyInFlight);
+      throw error;
     }
     pending.set(request.id, {
       accountId: account.id,
@@ -196,7 +224,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       fingerprint,
       reply,
       writing: undefined,
-      reserved: false,
+      changed: false,
       stored: undefined,
     });
   });
@@ -204,32 +232,19 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.changeFeed.setRequestHook({
     async begin(trx: Transaction<Database>, requestId: string) {
       const request = pending.get(requestId);
-      if (!request || request.reserved) return;
-      try {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({
-            account_id: request.accountId,
-            key: request.key,
-            fingerprint: request.fingerprint,
-            created_ms: Date.now(),
-            status: null,
-            body: null,
-          })
-          .execute();
-      } catch (error) {
-        // Another request with this key committed first (PostgreSQL waited for it): this one changes nothing.
-        if (isUniqueViolation(error)) throw refuse('idempotency_key_in_flight', messages.idempotencyKeyInFlight);
-        throw error;
-      }
-      request.writing = trx;
+      // The request's first change marks the key; a later transaction of the same request does not.
+      if (request && !request.changed && request.writing === undefined) request.writing = trx;
     },
     async beforeCommit(trx: Transaction<Database>, requestId: string, value: unknown) {
       const request = pending.get(requestId);
       if (!request || request.writing !== trx) return;
       request.writing = undefined;
       const answer = request.reply.request.routeOptions.config.idempotentAnswer;
-      if (!answer) return;
+      if (!answer) {
+        // Changed, answered later (onSend): taken from now on, whatever becomes of the answer.
+        await storeAnswer(trx, request, CHANGED_WITHOUT_ANSWER, null);
+        return;
+      }
       // The route's own serializer for its status: the bytes the client will get.
       const body = answer.present ? String(request.reply.code(answer.status).serialize(answer.present(value))) : null;
       await storeAnswer(trx, request, answer.status, body);
@@ -237,7 +252,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     },
     committed(requestId: string) {
       const request = pending.get(requestId);
-      if (request) request.reserved = true;
+      if (request) request.changed = true;
     },
   });
 
@@ -249,29 +264,23 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const succeeded = reply.statusCode < 400;
     const body = typeof payload === 'string' && payload.length > 0 ? payload : null;
     try {
-      if (keyed.reserved) {
-        // A failure after the change committed keeps the key taken (409): never a second change.
-        if (!succeeded) return payload;
+      if (succeeded) {
         // Written with the change (IdempotentAnswer), as sent: nothing left to store.
         if (keyed.stored?.status === reply.statusCode && keyed.stored.body === body) return payload;
         await storeAnswer(db, keyed, reply.statusCode, body);
-      } else if (succeeded) {
-        // A write outside the change feed (a profile, a runner's account): the key and answer after it.
+      } else if (!keyed.changed) {
+        // Refused before any change: the key is free again, for the answer as things are then.
         await db
-          .insertInto('idempotency_keys')
-          .values({
-            account_id: keyed.accountId,
-            key: keyed.key,
-            fingerprint: keyed.fingerprint,
-            created_ms: Date.now(),
-            status: reply.statusCode,
-            body,
-          })
+          .deleteFrom('idempotency_keys')
+          .where('account_id', '=', keyed.accountId)
+          .where('key', '=', keyed.key)
+          .where('status', 'is', null)
           .execute();
       }
+      // A failure after the change committed keeps the key taken (409): never a second change.
     } catch (error) {
       // The change is made: its answer goes out even when it could not be kept for a repeat.
-      if (!isUniqueViolation(error)) request.log.error({ err: error }, 'storing an idempotent answer failed');
+      request.log.error({ err: error }, 'storing an idempotent answer failed');
     }
     return payload;
   });

@@ -9,6 +9,11 @@ export const ratings = {
   ratingNoRatee: 'Nincs kit értékelni: az értékelt fiók már nem létezik.',
   ratingEditClosed: (hours: number) =>
     `Ezt a csomagot már értékelted, és az értékelés ${hours} óra után nem módosítható.`,
+  ratingCommentNotFound: 'Nincs ilyen megjegyzés egy futár értékelésében.',
+  ratingCommentAlreadyHidden: 'Ez a megjegyzés már el van rejtve.',
+  ratingCommentNotHidden: 'Ez a megjegyzés nincs elrejtve, így nem kell újra megjeleníteni.',
+  ratingHideReasonRequired: 'Add meg az elrejtés okát.',
+  ratingHideReasonTooLong: (max: number) => `Az elrejtés oka legfeljebb ${max} karakter lehet.`,
 
   // web
   ratingSummary: (average: string, count: number) => `★ ${average} (${count} értékelés)`,
@@ -33,4 +38,28 @@ export const ratings = {
   deliveredToRateEmpty: 'Az elmúlt napokban nem adtál le csomagot.',
   trackingRunnerRating: 'A futár értékelése',
   runnerRatingLabel: 'Értékelés',
+
+  // web: the comments about a runner (ADR 0025)
+  ratingCommentsTitle: 'Értékelések megjegyzései',
+  ratingCommentsIntro:
+    'A feladók és a címzettek megjegyzései erről a futárról. Az elrejtett megjegyzést a futár nem látja, a csillagai az átlagba továbbra is beszámítanak.',
+  ratingCommentsEmpty: 'Erről a futárról még senki nem írt megjegyzést.',
+  ratingCommentsAboutMeTitle: 'Rólad írták',
+  ratingCommentsAboutMeIntro: 'A feladók és a címzettek megjegyzései a kézbesítéseidről. Az írójuk nevét nem mutatjuk.',
+  ratingCommentsAboutMeEmpty: 'Még senki nem írt rólad megjegyzést.',
+  ratingCommentBy: (rater: string, role: string) => `${rater} (${role})`,
+  ratingRaterSender: 'feladó',
+  ratingRaterReceiver: 'címzett',
+  ratingCommentDeletedRater: 'törölt fiók',
+  ratingCommentParcel: 'Csomag',
+  ratingCommentRater: 'Értékelő',
+  ratingCommentStars: (stars: number) => `${stars} csillag`,
+  ratingCommentHiddenState: (by: string, at: string, reason: string) => `Elrejtve (${by}, ${at}): ${reason}`,
+  ratingCommentShownAgainState: (by: string, at: string) => `Újra megjelenítve (${by}, ${at})`,
+  ratingCommentHide: 'Elrejtés',
+  ratingCommentShow: 'Megjelenítés',
+  ratingCommentCancel: 'Mégse',
+  ratingHideReasonLabel: 'Az elrejtés oka',
+  ratingCommentHiddenToast: 'A megjegyzés elrejtve.',
+  ratingCommentShownToast: 'A megjegyzés újra látható.',
 } as const;

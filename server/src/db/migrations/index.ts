@@ -19,6 +19,7 @@ import { proofs } from './0016-proofs.ts';
 import { ratings } from './0017-ratings.ts';
 import { runnerTrust } from './0018-runner-trust.ts';
 import { searchKey } from './0019-search-key.ts';
+import { ratingModeration } from './0020-rating-moderation.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -45,5 +46,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0017-ratings': ratings(dialect),
     '0018-runner-trust': runnerTrust(dialect),
     '0019-search-key': searchKey(dialect),
+    '0020-rating-moderation': ratingModeration(dialect),
   };
 }

@@ -1,5 +1,6 @@
 import type { Account } from '@csomag/domain/account';
 import type { AccountRow } from '../../db/schema.ts';
+import { hasRole } from '../../policy.ts';
 
 /** The only way an account leaves the server: no id, no password hash. */
 export function presentAccount(row: AccountRow): Account {
@@ -10,6 +11,6 @@ export function presentAccount(row: AccountRow): Account {
     phoneNumber: row.phone,
     address: row.address,
     role: row.role,
-    ...(row.role === 'runner' && row.runner_status ? { status: row.runner_status } : {}),
+    ...(hasRole(row, 'runner') && row.runner_status ? { status: row.runner_status } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { emailField, passwordField } from '@csomag/domain/account';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { hasRole } from '../../policy.ts';
 import { createAccount, findAccountByEmail, findAccountByUserName } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -26,7 +27,7 @@ export async function ensureSuperadmin(db: Kysely<Database>, rawEmail: string, p
   passwordField.parse(password);
   const existing = await findAccountByEmail(db, email);
   if (existing) {
-    if (existing.role !== 'superadmin') throw new Error(`${email} already belongs to a ${existing.role} account`);
+    if (!hasRole(existing, 'superadmin')) throw new Error(`${email} already belongs to a ${existing.role} account`);
     await db
       .updateTable('accounts')
       .set({ password_hash: await hashPassword(password), updated_at: nowIso() })

@@ -17,8 +17,9 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
+import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { CARRIER_REFUSALS, giveBackParcel } from '../parcels/changes.ts';
-import { CARRIER_TRUST_CODES, carrierGuard, parcelGuard } from '../parcels/policy.ts';
+import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { ReadCache, replyFromMemory, WAITING_CACHE_SIZE, WAITING_TAG, waitingTagsOf } from '../parcels/read-cache.ts';
 import {
@@ -42,7 +43,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/waiting',
     {
-      onRequest: carrierGuard('listWaiting'),
+      onRequest: parcelGuard('listWaiting'),
       schema: {
         tags: ['delivery'],
         summary:
@@ -78,7 +79,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/pickup',
     {
-      onRequest: carrierGuard('pickUp'),
+      onRequest: parcelGuard('pickUp'),
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['delivery'],

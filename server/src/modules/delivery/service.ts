@@ -16,7 +16,7 @@ import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
 import { claimParcel, deliverParcel } from '../parcels/changes.ts';
-import { mayParcel } from '../parcels/policy.ts';
+import { mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { assertCarrierMay, contactsOf, selectParcels } from '../parcels/service.ts';
 
@@ -210,7 +210,7 @@ export async function deliverParcelAt(
   const position = requirePosition(body);
   const parcel = await ctx.db
     .selectFrom('parcels')
-    .select(['status', 'sender_id', 'runner_id', 'receiver_lat', 'receiver_lng', 'receiver_precision'])
+    .select([...PARCEL_FACT_COLUMNS, 'status', 'receiver_lat', 'receiver_lng', 'receiver_precision'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
   // Whose and in which state before how far: another runner learns nothing about the destination.

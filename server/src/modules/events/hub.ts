@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { LIVE_EVENT, type LiveChange, type LiveTopic } from '@csomag/domain/live';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LoggedChange } from '../../db/change-feed.ts';
+import { isParcelEntry, type LoggedChange, type ParcelChange, type RunnerTrustChange } from '../../db/change-feed.ts';
 import { type ChangeFacts, describeChange, mayHearOffer, type Subscriber, topicsOf } from './topics.ts';
 
 /** What was committed after an event id, from the shared change log; null when it cannot say. */
@@ -33,7 +33,7 @@ interface Stream {
   /** Changes up to this id are not sent again (the client said it has them). */
   after: number;
   /** Live changes that arrive while the replay is read wait here, so the client gets them in order. */
-  pending: LoggedChange[] | undefined;
+  pending: LoggedChange<ParcelChange>[] | undefined;
   lease: StreamOwner | undefined;
 }
 
@@ -56,7 +56,7 @@ class ChangeMessages {
   /** Streams it was written to, for the log. */
   reached = 0;
 
-  constructor(readonly entry: LoggedChange) {
+  constructor(readonly entry: LoggedChange<ParcelChange>) {
     this.facts = describeChange(entry.change);
   }
 
@@ -94,7 +94,7 @@ export class LiveHub {
   private readonly maxBufferedBytes: number;
   private readonly sliceMs: number;
   /** Committed changes not yet written to every stream, in commit order. */
-  private queue: LoggedChange[] = [];
+  private queue: LoggedChange<ParcelChange>[] = [];
   private fanningOut = false;
   /** One listener for every socket: a closure per stream would cost memory per stream. */
   private readonly onSocketClose: (this: Socket) => void;
@@ -158,7 +158,9 @@ export class LiveHub {
       return null;
     });
     // Unknown or too far behind: nothing to replay; the client refetches its lists on reconnect.
-    for (const entry of [...(missed ?? []), ...(stream.pending ?? [])]) this.send(stream, new ChangeMessages(entry));
+    for (const entry of [...(missed ?? []).filter(isParcelEntry), ...(stream.pending ?? [])]) {
+      this.send(stream, new ChangeMessages(entry));
+    }
     stream.pending = undefined;
   }
 
@@ -176,10 +178,25 @@ export class LiveHub {
     }
   }
 
-  /** Queues a committed change for every stream it concerns; it goes out after those before it. */
+  /**
+   * Queues a committed parcel change for every stream it concerns; it goes out after those before
+   * it. A runner's new trust takes effect at once on their open streams, changes still queued
+   * included: suspended, they hear no more of the waiting pool or offers; reinstated, they do again.
+   */
   publish(entry: LoggedChange) {
-    this.queue.push(entry);
-    if (!this.fanningOut) void this.fanOut();
+    if (isParcelEntry(entry)) {
+      this.queue.push(entry);
+      if (!this.fanningOut) void this.fanOut();
+    } else if (entry.change.kind === 'runner_trust') this.retrust(entry.change);
+  }
+
+  private retrust(change: RunnerTrustChange) {
+    for (const stream of this.streams) {
+      const { subscriber } = stream;
+      if (subscriber.actor === null || subscriber.userName !== change.runner) continue;
+      const actor = { ...subscriber.actor, approved_at: change.approvedAt, suspended_at: change.suspendedAt };
+      stream.subscriber = { ...subscriber, actor };
+    }
   }
 
   /**

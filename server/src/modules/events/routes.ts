@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, refuse, refuseField } from '../../errors.ts';
 import { GUARD_CODES } from '../../plugins/auth.ts';
+import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { LiveHub } from './hub.ts';
 import { openStreamLeases } from './leases.ts';
 import { assertTopicsAllowed, subscriberOf } from './topics.ts';
@@ -88,7 +89,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ topics: z.string().max(1000) }),
         response: {
           200: z.string().describe('text/event-stream'),
-          ...errorResponses(...GUARD_CODES, 'invalid_topics', 'too_many_streams', 'not_ready'),
+          ...errorResponses(...GUARD_CODES, ...CARRIER_TRUST_CODES, 'invalid_topics', 'too_many_streams', 'not_ready'),
         },
       },
     },

@@ -3,24 +3,32 @@ import { messages } from '@csomag/domain/messages';
 import type { ParcelChange } from '../../db/change-feed.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
-import { type Actor, mayParcel, type ParcelAction } from '../parcels/policy.ts';
+import { type Actor, mayParcel, type ParcelAction, parcelRefusal, relationship } from '../parcels/policy.ts';
 import { touchesWaitingPool } from '../parcels/read-cache.ts';
+import { mayTrip } from '../trips/policy.ts';
 
-/** Who is listening, as far as deciding what they may hear goes: no more than that (one per stream). */
+/**
+ * Who is listening, as far as deciding what they may hear goes: no more than that (one per stream).
+ * The actor's trust is what it was when the stream opened, until a `runner_trust` change (hub.ts).
+ */
 export interface Subscriber {
   actor: Actor;
   /** Lower case: user names are unique regardless of case. */
   userName: string | null;
-  addressKey: string | null;
   topics: readonly LiveTopic[];
 }
 
 export function subscriberOf(account: AccountRow | null, topics: LiveTopic[]): Subscriber {
   return {
     // Not the whole row: a stream may live for hours, and there may be thousands.
-    actor: account && { id: account.id, role: account.role },
+    actor: account && {
+      id: account.id,
+      role: account.role,
+      address_key: account.address_key,
+      approved_at: account.approved_at,
+      suspended_at: account.suspended_at,
+    },
     userName: account?.user_name.toLowerCase() ?? null,
-    addressKey: account?.address_key || null,
     topics,
   };
 }
@@ -34,14 +42,18 @@ export const TOPIC_READS: Record<'parcels' | 'me', readonly ParcelAction[]> = {
   me: ['listSent', 'listIncoming', 'listCarried'],
 };
 
-const mayRead = (actor: Actor, topic: 'parcels' | 'me') => TOPIC_READS[topic].some((read) => mayParcel(actor, read));
-
-/** 401 when a topic needs a session and there is none; 403 when the policy refuses its reads. */
+/**
+ * 401 when a topic needs a session and there is none; when the policy refuses every read of a
+ * topic, its refusal: a runner the back office suspended or has not approved is told so (the
+ * waiting pool's stream is theirs only when the pool itself is), anyone else 403.
+ */
 export function assertTopicsAllowed(account: AccountRow | null, topics: LiveTopic[]) {
   for (const topic of topics) {
     if (topic !== 'parcels' && topic !== 'me') continue;
-    if (mayRead(account, topic)) continue;
-    throw account ? refuse('forbidden', messages.forbidden) : refuse('sign_in_required', messages.signInRequired);
+    if (!account) throw refuse('sign_in_required', messages.signInRequired);
+    const refusals = TOPIC_READS[topic].map((read) => parcelRefusal(account, read));
+    if (refusals.includes(null)) continue;
+    throw refusals.find((refusal) => refusal?.code !== 'forbidden') ?? refusals[0];
   }
 }
 
@@ -69,12 +81,11 @@ export function describeChange(change: ParcelChange): ChangeFacts {
 
 /** Whether a change is about one of the subscriber's own lists: what they carry, sent or receive. */
 function concernsMe(subscriber: Subscriber, change: ChangeFacts): boolean {
-  const me = subscriber.userName;
+  const { actor, userName: me } = subscriber;
   if (me === null) return false;
-  if (mayParcel(subscriber.actor, 'listCarried')) return change.runners.includes(me);
-  if (!mayParcel(subscriber.actor, 'listSent')) return false;
-  const key = subscriber.addressKey;
-  return change.sender === me || (key !== null && change.receiverKeys.includes(key));
+  if (mayParcel(actor, 'listCarried')) return change.runners.includes(me);
+  if (!mayParcel(actor, 'listSent')) return false;
+  return change.sender === me || change.receiverKeys.some((key) => relationship.receiver(actor, { receiver_key: key }));
 }
 
 /** The subscriber's topics this change belongs to (often none). */
@@ -99,9 +110,12 @@ export function topicsOf(subscriber: Subscriber, change: ChangeFacts): LiveTopic
   return matched;
 }
 
-/** Whether a trip offer to the runner `userName` (lower case) goes to this subscriber: that runner's `me` topic. */
+/**
+ * Whether a trip offer to the runner `userName` (lower case) goes to this subscriber: that runner's
+ * `me` topic, while the back office trusts them.
+ */
 export const mayHearOffer = (subscriber: Subscriber, userName: string) =>
-  subscriber.userName === userName && subscriber.topics.includes('me') && mayParcel(subscriber.actor, 'listCarried');
+  subscriber.userName === userName && subscriber.topics.includes('me') && mayTrip(subscriber.actor, 'receiveOffers');
 
 /** topicsOf for one subscriber and one change. */
 export const topicsFor = (subscriber: Subscriber, change: ParcelChange) => topicsOf(subscriber, describeChange(change));

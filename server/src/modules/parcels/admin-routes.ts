@@ -12,9 +12,10 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
+import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { assignParcel, listAllParcels, updateParcel } from './admin-service.ts';
 import { deleteParcel } from './changes.ts';
-import { CARRIER_TRUST_CODES, parcelGuard } from './policy.ts';
+import { parcelGuard } from './policy.ts';
 import { presentParcel } from './present.ts';
 import type { ParcelsContext } from './service.ts';
 

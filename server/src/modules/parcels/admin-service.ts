@@ -9,7 +9,7 @@ import { AppError, refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName, findRunnerByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { claimParcel, editParcel, type ParcelEdit } from './changes.ts';
-import { assertMayCarry } from './policy.ts';
+import { parcelRefusal } from './policy.ts';
 import { type ParcelWithNames, presentParcel } from './present.ts';
 import { newestFirst, type ParcelsContext, selectParcels } from './service.ts';
 
@@ -179,6 +179,7 @@ export async function assignParcel(
 ): Promise<Parcel> {
   const runner = await findRunnerByUserName(ctx.db, runnerUserName);
   if (!runner) throw refuseField('assignee_not_runner', 'runner', messages.runnerNotFound);
-  assertMayCarry(runner, 'assignee');
+  const refusal = parcelRefusal(runner, 'beAssigned', undefined, 'assignee');
+  if (refusal) throw refusal;
   return presentParcel(await claimParcel(ctx.changes, id, runner, admin, 'assigned'));
 }

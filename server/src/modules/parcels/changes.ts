@@ -2,13 +2,16 @@ import type { LocationPoint } from '@csomag/domain/delivery';
 import { RELAY_OFFER_KIND } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
+import { photoWindowOpen } from '@csomag/domain/proof';
 import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable, ProofsTable } from '../../db/schema.ts';
 import { type AppError, refuse, refuseField } from '../../errors.ts';
-import { appendCustody, holderColumns, holderOf } from '../relay/chain.ts';
+import { appendCustody, holderColumns, holderOf, sameParty } from '../relay/chain.ts';
 import { relayPlaceName } from '../relay/place.ts';
+import { linkRelationship } from '../relay/policy.ts';
+import { mayParcel, type ParcelFacts, relationship } from './policy.ts';
 import type { ParcelWithNames } from './present.ts';
 
 /**
@@ -94,7 +97,7 @@ export const CARRIER_REFUSALS = [
  * Why a change only the carrier may make cannot be made to the parcel as it is (null: it can):
  * whose it is before which state it is in, so another runner learns nothing more about it.
  */
-export function carrierRefusal(parcel: { status: ParcelStatus } | undefined, carries: boolean): AppError | null {
+export function carrierStateRefusal(parcel: { status: ParcelStatus } | undefined, carries: boolean): AppError | null {
   if (!parcel) return refuse('parcel_not_found', messages.parcelNotFound);
   if (parcel.status === 'in_transit') return carries ? null : refuse('not_your_parcel', messages.notYourParcel);
   if (parcel.status === 'delivered') return refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
@@ -109,7 +112,7 @@ async function explainCarrierRefusal(trx: Trx, parcelId: string, runnerId: numbe
     .where('id', '=', parcelId)
     .executeTakeFirst();
   return (
-    carrierRefusal(current, current?.runner_id === runnerId) ??
+    carrierStateRefusal(current, current !== undefined && relationship.carrier({ id: runnerId }, current)) ??
     refuse('parcel_not_in_transit', messages.parcelNotInTransit)
   );
 }
@@ -165,7 +168,7 @@ export function insertParcel(
       to_id: sender.id,
       at: row.created_at,
       confirmed_by: actor.id,
-      how: actor.role === 'superadmin' ? 'admin' : 'sender',
+      how: relationship.sender(actor, row) ? 'sender' : 'admin',
     });
     const parcel: ParcelWithNames = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
     await record(trx, publish, { kind: 'created', parcel, before: null, actor, at: row.created_at, occurredAt });
@@ -358,7 +361,7 @@ export function cancelParcel(changes: Changes, parcelId: string, sender: Account
         .where('id', '=', parcelId)
         .executeTakeFirst();
       // Someone else's parcel is no more visible here than anywhere else.
-      if (!current || current.sender_id !== sender.id) throw refuse('parcel_not_found', messages.parcelNotFound);
+      if (!current || !relationship.sender(sender, current)) throw refuse('parcel_not_found', messages.parcelNotFound);
       throw refuse('parcel_not_waiting', messages.cancelNotWaiting);
     }
     await appendCustody(trx, {
@@ -402,7 +405,7 @@ export function editParcel(changes: Changes, current: ParcelWithNames, edit: Par
     edit.set.runner_id === undefined ? current.runner_id : edit.set.runner_id,
     current.sender_id,
   );
-  const movesCustody = from.kind !== to.kind || from.id !== to.id;
+  const movesCustody = !sameParty(from, to);
   return changes.transaction(async (trx, publish) => {
     const row = await trx
       .updateTable('parcels')
@@ -554,9 +557,25 @@ async function storeProof(trx: Trx, parcelId: string, proof: NewProof) {
 }
 
 /**
+ * Refuses `runner` adding the delivery photo to the parcel as it is: not theirs (the runner of
+ * record), then past the window (domain's photoWindowOpen).
+ */
+export function assertPhotoAllowed<P extends ParcelFacts & Pick<ParcelRow, 'status' | 'delivered_at'>>(
+  runner: AccountRow,
+  parcel: P | undefined,
+  now: number,
+): asserts parcel is P {
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  if (!mayParcel(runner, 'addPhoto', parcel)) throw refuse('not_your_parcel', messages.notYourParcel);
+  if (!photoWindowOpen(parcel.status, parcel.delivered_at, now)) {
+    throw refuse('parcel_not_in_transit', messages.proofNotAllowed);
+  }
+}
+
+/**
  * The runner's photo of the delivery (issue 15): the runner carrying the parcel, or its last runner
- * within `deliveredSince` after the delivery (the QR handover confirms first). Checked on the row
- * in the same transaction that stores it; one `proof_photo` event naming the hash, one message.
+ * shortly after the delivery (the QR handover confirms first). Checked on the row in the same
+ * transaction that stores it (photoRefusal); one `proof_photo` event naming the hash, one message.
  * The parcel itself does not change (no new version: a back-office form open on it stays valid).
  */
 export function addPhotoProof(
@@ -564,7 +583,7 @@ export function addPhotoProof(
   parcelId: string,
   runner: AccountRow,
   proof: NewProof,
-  deliveredSince: string,
+  now: number,
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
     const parcel = await trx
@@ -573,12 +592,7 @@ export function addPhotoProof(
       .select(withNames)
       .where('id', '=', parcelId)
       .executeTakeFirst();
-    if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
-    if (parcel.runner_id !== runner.id) throw refuse('not_your_parcel', messages.notYourParcel);
-    const open =
-      parcel.status === 'in_transit' ||
-      (parcel.status === 'delivered' && parcel.delivered_at !== null && parcel.delivered_at >= deliveredSince);
-    if (!open) throw refuse('parcel_not_in_transit', messages.proofNotAllowed);
+    assertPhotoAllowed(runner, parcel, now);
     await storeProof(trx, parcel.id, proof);
     await record(trx, publish, {
       kind: 'proof_photo',
@@ -632,7 +646,7 @@ async function explainRelayRefusal(trx: Trx, parcelId: string, taker: AccountRow
     .where('id', '=', parcelId)
     .executeTakeFirst();
   if (!current) return refuse('parcel_not_found', messages.parcelNotFound);
-  if (current.status === 'in_transit' && current.runner_id === taker.id) {
+  if (current.status === 'in_transit' && relationship.carrier(taker, current)) {
     return refuse('relay_own_parcel', messages.relayOwnParcel);
   }
   return refuse('relay_link_used', messages.relayLinkUsed);
@@ -652,7 +666,7 @@ export function relayParcel(
   place: { lat: number; lng: number } | undefined,
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
-    if (expected.issuerId === taker.id) throw refuse('relay_own_parcel', messages.relayOwnParcel);
+    if (linkRelationship.issuer(taker, expected)) throw refuse('relay_own_parcel', messages.relayOwnParcel);
     const placeName = await relayPlaceName(trx, parcelId, expected, taker, place);
     const parcel = await trx
       .updateTable('parcels')
@@ -726,7 +740,7 @@ export function overrideCustody(
     if (current.status !== 'in_transit') {
       throw refuse('parcel_not_in_transit', messages.custodyOverrideNotInTransit);
     }
-    if (current.runner_id === runner.id) throw refuse('custody_unchanged', messages.custodyOverrideSameRunner);
+    if (relationship.carrier(runner, current)) throw refuse('custody_unchanged', messages.custodyOverrideSameRunner);
     const parcel = await trx
       .updateTable('parcels')
       .set((eb) => ({
@@ -821,7 +835,7 @@ export function reportLocation(changes: Changes, runner: AccountRow, first: Loca
 }
 
 /**
- * Tells the runners that the relay offer `offerId` changed (relay/offers.ts), inside the transaction
+ * Tells the runners that the relay offer `offerId` changed (relay/relay-offers.ts), inside the transaction
  * that changed it, with no timeline event: its
  * parcel stays in transit with the offerer (previous null: no list loses or gains the parcel).
  */
@@ -847,5 +861,32 @@ export async function announceRelayOffer(trx: Trx, publish: PublishChange, offer
     senderUser: row.sender_user_name,
     receiverKey: row.receiver_key,
     previous: null,
+  });
+}
+
+/**
+ * The back office changes a runner's trust (issue 15): approved, suspended with a reason, or
+ * reinstated. One `runner_trust` change message in the same transaction, so every instance's live
+ * streams of that runner narrow or widen at once (issue 24); no parcel changes, no timeline event.
+ */
+export function setRunnerTrust(
+  changes: Changes,
+  runnerId: number,
+  patch: Partial<Pick<AccountRow, 'approved_at' | 'suspended_at' | 'suspended_reason'>>,
+): Promise<AccountRow> {
+  return changes.transaction(async (trx, publish) => {
+    const runner = await trx
+      .updateTable('accounts')
+      .set({ ...patch, updated_at: nowIso() })
+      .where('id', '=', runnerId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await publish({
+      kind: 'runner_trust',
+      runner: runner.user_name.toLowerCase(),
+      approvedAt: runner.approved_at,
+      suspendedAt: runner.suspended_at,
+    });
+    return runner;
   });
 }

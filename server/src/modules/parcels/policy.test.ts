@@ -1,49 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, mayParcel, PARCEL_ACTIONS, type ParcelAction } from './policy.ts';
+import { everyone, people, runners, signedIn, theParcel, trustedRunners, users, type Who } from '../../test/people.ts';
+import { mayParcel, PARCEL_ACTIONS, type ParcelAction, parcelRefusal, relationship } from './policy.ts';
 
-/** Everyone a parcel rule can meet: the parcel's own people, others of each role, nobody. */
-const people = {
-  anonymous: null,
-  sender: { id: 1, role: 'user' },
-  otherUser: { id: 2, role: 'user' },
-  carrier: { id: 3, role: 'runner' },
-  otherRunner: { id: 4, role: 'runner' },
-  superadmin: { id: 5, role: 'superadmin' },
-} as const satisfies Record<string, Actor>;
-type Who = keyof typeof people;
-const everyone = Object.keys(people) as Who[];
-const parcel = { sender_id: people.sender.id, runner_id: people.carrier.id };
+const superadmin: Who[] = ['superadmin'];
 
 /**
  * Who may do each action: to some parcel (what a route's guard asks) and to this parcel, sent by
- * `sender` and carried by `carrier` (what a service asks with the parcel in hand).
+ * `sender` to `receiver`'s address and carried and held by `carrier` (what a service asks with the
+ * parcel in hand). Runners the back office suspended or has not approved take nothing on.
  */
 const table: Record<ParcelAction, { some: Who[]; this: Who[] }> = {
   track: { some: everyone, this: everyone },
-  view: {
-    some: ['sender', 'otherUser', 'carrier', 'otherRunner', 'superadmin'],
-    this: ['sender', 'carrier', 'superadmin'],
-  },
-  send: { some: ['sender', 'otherUser', 'superadmin'], this: ['sender', 'otherUser', 'superadmin'] },
-  sendForOthers: { some: ['superadmin'], this: ['superadmin'] },
-  beSender: { some: ['sender', 'otherUser'], this: ['sender', 'otherUser'] },
-  cancel: { some: ['sender', 'otherUser'], this: ['sender'] },
-  listSent: { some: ['sender', 'otherUser'], this: ['sender', 'otherUser'] },
-  listIncoming: { some: ['sender', 'otherUser'], this: ['sender', 'otherUser'] },
-  listWaiting: {
-    some: ['carrier', 'otherRunner', 'superadmin'],
-    this: ['carrier', 'otherRunner', 'superadmin'],
-  },
-  listCarried: { some: ['carrier', 'otherRunner'], this: ['carrier', 'otherRunner'] },
-  listAll: { some: ['superadmin'], this: ['superadmin'] },
-  pickUp: { some: ['carrier', 'otherRunner'], this: ['carrier', 'otherRunner'] },
-  deliver: { some: ['carrier', 'otherRunner', 'superadmin'], this: ['carrier', 'superadmin'] },
-  deliverWithoutPosition: { some: ['superadmin'], this: ['superadmin'] },
-  giveBack: { some: ['carrier', 'otherRunner'], this: ['carrier'] },
-  showHandoverCode: { some: ['carrier', 'otherRunner'], this: ['carrier'] },
-  edit: { some: ['superadmin'], this: ['superadmin'] },
-  delete: { some: ['superadmin'], this: ['superadmin'] },
-  assign: { some: ['superadmin'], this: ['superadmin'] },
+  view: { some: [...users, ...runners, 'superadmin'], this: ['sender', 'carrier', 'superadmin'] },
+  send: { some: [...users, 'superadmin'], this: [...users, 'superadmin'] },
+  sendForOthers: { some: superadmin, this: superadmin },
+  beSender: { some: users, this: users },
+  cancel: { some: users, this: ['sender'] },
+  listSent: { some: users, this: users },
+  listIncoming: { some: users, this: users },
+  listWaiting: { some: [...trustedRunners, 'superadmin'], this: [...trustedRunners, 'superadmin'] },
+  listCarried: { some: runners, this: runners },
+  listAll: { some: superadmin, this: superadmin },
+  pickUp: { some: trustedRunners, this: trustedRunners },
+  beAssigned: { some: trustedRunners, this: trustedRunners },
+  deliver: { some: [...runners, 'superadmin'], this: ['carrier', 'superadmin'] },
+  deliverWithoutPosition: { some: superadmin, this: superadmin },
+  giveBack: { some: runners, this: ['carrier'] },
+  showHandoverCode: { some: runners, this: ['carrier'] },
+  addPhoto: { some: runners, this: ['carrier'] },
+  seeProof: { some: signedIn, this: ['sender', 'receiver', 'superadmin'] },
+  report: { some: users, this: ['sender', 'receiver'] },
+  offerForRelay: { some: trustedRunners, this: ['carrier'] },
+  takeOver: { some: trustedRunners, this: ['otherRunner'] },
+  seeCustody: { some: superadmin, this: superadmin },
+  receiveTripOffers: { some: trustedRunners, this: trustedRunners },
+  edit: { some: superadmin, this: superadmin },
+  delete: { some: superadmin, this: superadmin },
+  assign: { some: superadmin, this: superadmin },
 };
 
 describe('the parcel policy', () => {
@@ -57,8 +50,46 @@ describe('the parcel policy', () => {
       const here = table[action].this.includes(who);
       it(`${some ? 'lets' : 'refuses'} ${who} ${action} some parcel, and ${here ? 'lets' : 'refuses'} this one`, () => {
         expect(mayParcel(people[who], action)).toBe(some);
-        expect(mayParcel(people[who], action, parcel)).toBe(here);
+        expect(mayParcel(people[who], action, theParcel)).toBe(here);
       });
     }
   }
+
+  it('lets a suspended runner finish what they hold, and nothing more', () => {
+    const suspendedCarrier = {
+      ...theParcel,
+      runner_id: people.suspendedRunner.id,
+      holder_id: people.suspendedRunner.id,
+    };
+    for (const action of ['deliver', 'giveBack', 'showHandoverCode', 'addPhoto'] as const) {
+      expect(mayParcel(people.suspendedRunner, action, suspendedCarrier), action).toBe(true);
+    }
+    for (const action of ['offerForRelay', 'pickUp', 'listWaiting'] as const) {
+      expect(mayParcel(people.suspendedRunner, action, suspendedCarrier), action).toBe(false);
+    }
+  });
+
+  it('says why: the trust refusal when trust alone stands in the way, else 403', () => {
+    const reason = { suspended_reason: 'Panasz' };
+    expect(parcelRefusal({ ...people.suspendedRunner, ...reason }, 'pickUp')?.code).toBe('runner_suspended');
+    expect(parcelRefusal({ ...people.unapprovedRunner, suspended_reason: null }, 'pickUp')?.code).toBe(
+      'runner_not_approved',
+    );
+    // Not a matter of trust: a user may never pick up; the back office is never a carrier.
+    expect(parcelRefusal({ ...people.sender, suspended_reason: null }, 'pickUp')?.code).toBe('forbidden');
+    expect(parcelRefusal({ ...people.suspendedRunner, ...reason }, 'listAll')?.code).toBe('forbidden');
+    expect(parcelRefusal({ ...people.carrier, suspended_reason: null }, 'pickUp')).toBeNull();
+  });
+});
+
+describe('who receives a parcel', () => {
+  it('is a user living at its destination, never an empty address nor another role', () => {
+    expect(relationship.receiver(people.receiver, theParcel)).toBe(true);
+    expect(relationship.receiver(people.otherUser, theParcel)).toBe(false);
+    const homeless = { ...people.otherUser, address_key: '' };
+    expect(relationship.receiver(homeless, { receiver_key: '' })).toBe(false);
+    const runnerThere = { ...people.otherRunner, address_key: theParcel.receiver_key };
+    expect(relationship.receiver(runnerThere, theParcel)).toBe(false);
+    expect(relationship.receiver(null, theParcel)).toBe(false);
+  });
 });

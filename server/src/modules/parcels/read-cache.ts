@@ -1,6 +1,6 @@
 import { RELAY_OFFER_KIND } from '@csomag/domain/live';
 import type { FastifyReply } from 'fastify';
-import type { ChangeFeed, ParcelChange } from '../../db/change-feed.ts';
+import { type ChangeFeed, isParcelChange, type ParcelChange } from '../../db/change-feed.ts';
 import { bump, trim } from '../../lru.ts';
 
 type Feed = Pick<ChangeFeed, 'listening' | 'subscribe' | 'onCommit'>;
@@ -31,9 +31,12 @@ export class ReadCache<V> {
     tagsOf: (change: ParcelChange) => readonly string[],
     private readonly size: number,
   ) {
-    feed.subscribe((entry) => this.changed(tagsOf(entry.change)));
+    // A runner's trust changes no parcel: nothing is kept under it.
+    feed.subscribe((entry) => {
+      if (isParcelChange(entry.change)) this.changed(tagsOf(entry.change));
+    });
     feed.onCommit((changes) => {
-      for (const change of changes) this.changed(tagsOf(change));
+      for (const change of changes) if (isParcelChange(change)) this.changed(tagsOf(change));
     });
   }
 

@@ -20,9 +20,9 @@ import { AppError, refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { ratingSummaries } from '../ratings/service.ts';
-import { carrierRefusal, insertParcel, type NewParcelRow } from './changes.ts';
+import { carrierStateRefusal, insertParcel, type NewParcelRow } from './changes.ts';
 import { newParcelId } from './parcel-id.ts';
-import { mayParcel } from './policy.ts';
+import { type Actor, mayParcel, type ParcelFacts, relationship } from './policy.ts';
 import { type ParcelWithNames, presentParcel, presentTimelineEvent, presentTracking } from './present.ts';
 
 /** What parcel commands need; the app passes its own, the demo seed a quiet one. */
@@ -159,12 +159,12 @@ export const listIncomingParcels = (db: Kysely<Database>, account: AccountRow, q
  * Refuses a carrier's action on a parcel as read: whose it is before which state it is in, so
  * another runner learns nothing more about it. The change itself checks both again atomically.
  */
-export function assertCarrierMay<P extends Pick<ParcelRow, 'status' | 'sender_id' | 'runner_id'>>(
-  actor: AccountRow,
+export function assertCarrierMay<P extends Pick<ParcelRow, 'status'> & ParcelFacts>(
+  actor: NonNullable<Actor>,
   action: 'deliver' | 'showHandoverCode',
   parcel: P | undefined,
 ): asserts parcel is P {
-  const refusal = carrierRefusal(parcel, parcel !== undefined && mayParcel(actor, action, parcel));
+  const refusal = carrierStateRefusal(parcel, parcel !== undefined && mayParcel(actor, action, parcel));
   if (refusal) throw refusal;
 }
 
@@ -187,7 +187,7 @@ export async function getParcelDetail(db: Kysely<Database>, account: AccountRow,
     .orderBy('parcel_events.id')
     .execute();
   // The carrier and the back office call people; the sender knows whom they wrote down.
-  const contacts = parcel.sender_id === account.id ? null : ((await contactsOf(db, [id])).get(id) ?? null);
+  const contacts = relationship.sender(account, parcel) ? null : ((await contactsOf(db, [id])).get(id) ?? null);
   return { ...presentParcel(parcel), version: parcel.version, events: events.map(presentTimelineEvent), contacts };
 }
 

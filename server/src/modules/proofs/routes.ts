@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorResponses, refuse } from '../../errors.ts';
-import { allowedBy, GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { parcelGuard } from '../parcels/policy.ts';
 import { addPhoto, assertMayAddPhoto, listProofs, type ProofsContext, readProofImage } from './service.ts';
 
 const params = z.object({ id: parcelIdSchema });
@@ -75,7 +76,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/proof/photo',
     {
-      onRequest: allowedBy((actor) => actor.role === 'runner'),
+      onRequest: parcelGuard('addPhoto'),
       // The multipart parser reads the file itself within its own fileSize limit.
       bodyLimit: PROOF_PHOTO_MAX_BYTES + 64 * 1024,
       schema: {
@@ -103,7 +104,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/:id/proofs',
     {
-      onRequest: allowedBy(() => true),
+      onRequest: parcelGuard('seeProof'),
       schema: {
         tags: ['proofs'],
         summary:
@@ -121,7 +122,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/:id/proof/:kind',
     {
-      onRequest: allowedBy(() => true),
+      onRequest: parcelGuard('seeProof'),
       schema: {
         tags: ['proofs'],
         summary: "A proof's image (JPEG photo, PNG signature), with the session only, never cached",

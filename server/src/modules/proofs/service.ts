@@ -1,11 +1,12 @@
 import { messages } from '@csomag/domain/messages';
-import { PROOF_PHOTO_AFTER_DELIVERY_MS, type ProofKind, type ProofList } from '@csomag/domain/proof';
+import type { ProofKind, ProofList } from '@csomag/domain/proof';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
-import { addPhotoProof } from '../parcels/changes.ts';
+import { addPhotoProof, assertPhotoAllowed } from '../parcels/changes.ts';
+import { mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
 import { encodePhoto } from './image.ts';
 
 export interface ProofsContext {
@@ -16,21 +17,17 @@ export interface ProofsContext {
 const notFound = () => refuse('parcel_not_found', messages.parcelNotFound);
 
 /**
- * Who sees a parcel's proof: its sender, its receiver (the account whose address is the
- * parcel's destination, compared as addresses are) and the superadmin. Everyone else gets the
- * same 404 as for a parcel that does not exist: the proof's existence is not revealed either.
+ * Who sees a parcel's proof (the parcel policy's seeProof): its sender, its receiver and the
+ * superadmin. Everyone else gets the same 404 as for a parcel that does not exist: the proof's
+ * existence is not revealed either.
  */
 async function assertMaySeeProof(db: Kysely<Database>, actor: AccountRow, parcelId: string) {
   const parcel = await db
     .selectFrom('parcels')
-    .select(['sender_id', 'receiver_key'])
+    .select(PARCEL_FACT_COLUMNS)
     .where('id', '=', parcelId)
     .executeTakeFirst();
-  if (!parcel) throw notFound();
-  if (actor.role === 'superadmin') return;
-  const sends = parcel.sender_id === actor.id;
-  const receives = actor.role === 'user' && actor.address_key !== null && actor.address_key === parcel.receiver_key;
-  if (!sends && !receives) throw notFound();
+  if (!parcel || !mayParcel(actor, 'seeProof', parcel)) throw notFound();
 }
 
 /** GET /api/parcels/:id/proofs: what proof there is, never the bytes. */
@@ -77,19 +74,11 @@ export async function readProofImage(db: Kysely<Database>, actor: AccountRow, pa
 export async function assertMayAddPhoto(db: Kysely<Database>, runner: AccountRow, parcelId: string, now: number) {
   const parcel = await db
     .selectFrom('parcels')
-    .select(['status', 'runner_id', 'delivered_at'])
+    .select([...PARCEL_FACT_COLUMNS, 'status', 'delivered_at'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
-  if (!parcel) throw notFound();
-  if (parcel.runner_id !== runner.id) throw refuse('not_your_parcel', messages.notYourParcel);
-  const since = deliveredSince(now);
-  const open =
-    parcel.status === 'in_transit' ||
-    (parcel.status === 'delivered' && parcel.delivered_at !== null && parcel.delivered_at >= since);
-  if (!open) throw refuse('parcel_not_in_transit', messages.proofNotAllowed);
+  assertPhotoAllowed(runner, parcel, now);
 }
-
-const deliveredSince = (now: number) => new Date(now - PROOF_PHOTO_AFTER_DELIVERY_MS).toISOString();
 
 /** Re-encodes the runner's photo and stores it with its timeline event (changes.ts addPhotoProof). */
 export async function addPhoto(ctx: ProofsContext, runner: AccountRow, parcelId: string, bytes: Buffer, now: number) {
@@ -99,7 +88,7 @@ export async function addPhoto(ctx: ProofsContext, runner: AccountRow, parcelId:
     parcelId,
     runner,
     { ...encoded, kind: 'photo', strokes: null, createdBy: runner.id },
-    deliveredSince(now),
+    now,
   );
   return listProofs(ctx.db, { ...runner, role: 'superadmin' }, parcelId);
 }

@@ -3,8 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
 import type { VapidDetails } from '../../config.ts';
-import type { ChangeFeed, LoggedChange, ParcelChange } from '../../db/change-feed.ts';
+import { type ChangeFeed, isParcelEntry, type LoggedChange, type ParcelChange } from '../../db/change-feed.ts';
+import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
+import { mayParcel, relationship } from '../parcels/policy.ts';
 import { BoundedQueue } from './queue.ts';
 import { type PushOutcome, type PushTarget, sendPush } from './send.ts';
 
@@ -37,8 +39,8 @@ interface Recipient {
 }
 
 /**
- * Who is told: the sender (picked up, delivered); accounts whose address is the receiver's, the
- * rule of the incoming list (receiver_key = address_key, users only); the runner the back office
+ * Who is told: the sender (picked up, delivered); the receiver (the parcel policy's relationship,
+ * the rule of the incoming list; the query narrows to candidates first); the runner the back office
  * assigned it to. One notification per account and change: a sender sending to their own address
  * hears it as the sender.
  */
@@ -49,7 +51,7 @@ export async function recipientsOf(db: Kysely<Database>, change: ParcelChange): 
   const names = [change.senderUser.toLowerCase(), ...(assignedTo ? [assignedTo] : [])];
   const accounts = await db
     .selectFrom('accounts')
-    .select(['id', 'user_name', 'role', 'address_key'])
+    .select(['id', 'user_name', 'role', 'address_key', 'approved_at', 'suspended_at'])
     .where((eb) =>
       eb.or([
         eb(sql<string>`lower(user_name)`, 'in', names),
@@ -63,9 +65,9 @@ export async function recipientsOf(db: Kysely<Database>, change: ParcelChange): 
     const name = account.user_name.toLowerCase();
     if (name === sender) {
       recipients.set(account.id, happening === 'on_its_way' ? 'sent_picked_up' : 'sent_delivered');
-    } else if (name === assignedTo && account.role === 'runner') {
+    } else if (name === assignedTo && mayParcel(account, 'listCarried')) {
       recipients.set(account.id, 'assigned');
-    } else if (account.role === 'user' && account.address_key === change.receiverKey && !recipients.has(account.id)) {
+    } else if (relationship.receiver(account, { receiver_key: change.receiverKey }) && !recipients.has(account.id)) {
       recipients.set(account.id, happening === 'on_its_way' ? 'incoming_on_its_way' : 'incoming_delivered');
     }
   }
@@ -73,7 +75,7 @@ export async function recipientsOf(db: Kysely<Database>, change: ParcelChange): 
   return [...recipients].map(([accountId, kind]) => ({ accountId, kind }));
 }
 
-/** The runners a new parcel is offered to (modules/trips/offers.ts): push kind trip_offer. */
+/** The runners a new parcel is offered to (modules/trips/trip-offers.ts): push kind trip_offer. */
 export interface TripOfferSource {
   offersFor(entry: LoggedChange): Promise<readonly { accountId: number }[]>;
 }
@@ -102,9 +104,8 @@ export class PushNotifier {
   private readonly closing = new AbortController();
   private unsubscribe: (() => void) | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
-  /** The newest change id this instance has heard (notifiable or not). */
-  private lastSeen = 0;
-  private seenWaiters: { id: number; wake: () => void }[] = [];
+  /** The changes this instance has heard (notifiable or not). */
+  private readonly handled = new HandledThrough();
   private readonly changeCounter: Counter<'outcome'>;
   private readonly pushCounter: Counter<'outcome'>;
 
@@ -144,12 +145,11 @@ export class PushNotifier {
    * Resolves once this instance has heard the change `changeId` (or a later one) and finished
    * everything it queued by then: for tests and for draining.
    */
-  async settledThrough(changeId: number): Promise<void> {
-    if (this.lastSeen < changeId) {
-      await new Promise<void>((wake) => this.seenWaiters.push({ id: changeId, wake }));
-    }
-    await this.changes.idle();
-    await this.pushes.idle();
+  settledThrough(changeId: number): Promise<void> {
+    return this.handled.settled(changeId, async () => {
+      await this.changes.idle();
+      await this.pushes.idle();
+    });
   }
 
   async pruneClaims(now = Date.now()) {
@@ -160,6 +160,10 @@ export class PushNotifier {
   }
 
   private heard(entry: LoggedChange) {
+    if (!isParcelEntry(entry)) {
+      this.handled.heard(entry.id);
+      return;
+    }
     if (happeningOf(entry.change) || (entry.change.kind === 'created' && this.options.tripOffers)) {
       const taken = this.changes.push(() => this.handle(entry));
       if (!taken) {
@@ -167,13 +171,10 @@ export class PushNotifier {
         this.options.log.warn({ changeId: entry.id }, 'push queue full: change not notified');
       }
     }
-    this.lastSeen = Math.max(this.lastSeen, entry.id);
-    const ready = this.seenWaiters.filter((waiter) => waiter.id <= this.lastSeen);
-    this.seenWaiters = this.seenWaiters.filter((waiter) => waiter.id > this.lastSeen);
-    for (const waiter of ready) waiter.wake();
+    this.handled.heard(entry.id);
   }
 
-  private async handle(entry: LoggedChange) {
+  private async handle(entry: LoggedChange<ParcelChange>) {
     const { db, log } = this.options;
     // Closing: leave the change unclaimed, for an instance that stays up to send.
     if (this.closing.signal.aborted) return;

@@ -9,8 +9,9 @@ import {
 } from '@csomag/domain/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../errors.ts';
-import { allowedBy, GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { deviceLabel } from './device-label.ts';
+import { pushGuard } from './policy.ts';
 import {
   addDevice,
   assertPushEndpoint,
@@ -20,14 +21,11 @@ import {
   updatePreferences,
 } from './service.ts';
 
-/** Every signed-in account may get notifications about its own parcels (docs/decisions/0018). */
-const anyAccount = allowedBy(() => true);
-
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/push/key',
     {
-      onRequest: anyAccount,
+      onRequest: pushGuard('readKey'),
       schema: {
         tags: ['push'],
         summary: "The server's VAPID public key, for PushManager.subscribe's applicationServerKey",
@@ -40,7 +38,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/push-devices',
     {
-      onRequest: anyAccount,
+      onRequest: pushGuard('manageDevices'),
       schema: {
         tags: ['push'],
         summary: "This account's devices that get notifications",
@@ -53,7 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/push-devices',
     {
-      onRequest: anyAccount,
+      onRequest: pushGuard('manageDevices'),
       schema: {
         tags: ['push'],
         summary: "Send this account's notifications to this device (its PushSubscription as JSON)",
@@ -78,7 +76,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/me/push-devices/:id',
     {
-      onRequest: anyAccount,
+      onRequest: pushGuard('manageDevices'),
       schema: {
         tags: ['push'],
         summary: 'Stop notifications to one of my devices; answers the devices left',
@@ -96,7 +94,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/push-preferences',
     {
-      onRequest: anyAccount,
+      onRequest: pushGuard('managePreferences'),
       schema: {
         tags: ['push'],
         summary: 'Which kinds of notification I get',
@@ -109,7 +107,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/me/push-preferences',
     {
-      onRequest: anyAccount,
+      onRequest: pushGuard('managePreferences'),
       schema: {
         tags: ['push'],
         summary: 'Switch kinds of notification on or off; the others stay as they are',

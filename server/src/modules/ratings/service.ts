@@ -1,4 +1,10 @@
 import { messages } from '@csomag/domain/messages';
+import type {
+  BackOfficeComment,
+  CommentModeration,
+  RatingCommentList,
+  RatingCommentsQuery,
+} from '@csomag/domain/rating-comments';
 import {
   DELIVERED_LIST_DAYS,
   DELIVERED_LIST_MAX,
@@ -12,10 +18,13 @@ import {
   ratingEditableUntil,
   ratingSummary,
 } from '@csomag/domain/ratings';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database, RatingsTable } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
+import { findRunnerByUserName } from '../auth/accounts.ts';
+import { mayRating, raterRoleOf } from './policy.ts';
 
 /** Refusal codes of this module: a parcel not yet delivered, and a rating past its edit window. */
 export const RATING_CODES = {
@@ -23,21 +32,17 @@ export const RATING_CODES = {
   closed: 'rating_locked',
 } as const;
 
-type ParcelFacts = { status: string; sender_id: number; runner_id: number | null; receiver_key: string };
+/** Refusals of the comments' moderation (ADR 0025). */
+export const COMMENT_CODES = {
+  notFound: 'rating_comment_not_found',
+  hidden: 'rating_comment_hidden',
+  shown: 'rating_comment_shown',
+} as const;
 
-/** The actor's part in a parcel, if any. One person, one role: sender before runner before receiver. */
-export function raterRoleOf(
-  actor: Pick<AccountRow, 'id' | 'role' | 'address_key'>,
-  parcel: ParcelFacts,
-): RaterRole | null {
-  if (actor.role === 'superadmin') return null;
-  if (parcel.sender_id === actor.id) return 'sender';
-  if (parcel.runner_id === actor.id) return 'runner';
-  if (actor.role === 'user' && actor.address_key !== '' && actor.address_key === parcel.receiver_key) return 'receiver';
-  return null;
-}
+/** What a rating looks at of its parcel. */
+type RatedParcel = { status: string; sender_id: number; runner_id: number | null; receiver_key: string };
 
-const rateeOf = (role: RaterRole, parcel: ParcelFacts) => (role === 'runner' ? parcel.sender_id : parcel.runner_id);
+const rateeOf = (role: RaterRole, parcel: RatedParcel) => (role === 'runner' ? parcel.sender_id : parcel.runner_id);
 
 const loadParcel = (db: Kysely<Database>, parcelId: string) =>
   db
@@ -131,7 +136,7 @@ export async function parcelRatings(
   const parcel = await loadParcel(db, parcelId);
   if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
   const role = raterRoleOf(actor, parcel);
-  if (!role && actor.role !== 'superadmin') throw refuse('forbidden', messages.ratingNotParty);
+  if (!role && !mayRating(actor, 'readAllOfParcel')) throw refuse('forbidden', messages.ratingNotParty);
   let rows = selectRatings(db, parcel.id);
   if (role) rows = rows.where('ratings.rater_role', '=', role).where('ratings.rater_id', '=', actor.id);
   const ratings = (await rows.orderBy('ratings.id').execute()).map(presentRating);
@@ -273,4 +278,173 @@ export async function listDeliveredParcels(
     deliveredAt: row.delivered_at ?? now,
     myStars: row.stars,
   }));
+}
+
+// ——— the comments about a runner, read and moderated (ADR 0025) ———
+
+/** The comments of a runner's ratings (by senders and receivers), with who wrote and who hid each. */
+const selectComments = (db: Kysely<Database>) =>
+  db
+    .selectFrom('ratings')
+    .leftJoin('accounts as rater', 'rater.id', 'ratings.rater_id')
+    .leftJoin('accounts as hider', 'hider.id', 'ratings.hidden_by')
+    .select([
+      'ratings.id',
+      'ratings.parcel_id',
+      'ratings.rater_role',
+      'ratings.stars',
+      'ratings.comment',
+      'ratings.created_at',
+      'ratings.updated_at',
+      'ratings.hidden_at',
+      'ratings.hidden_reason',
+      'rater.user_name as rater_user_name',
+      'hider.user_name as hider_user_name',
+    ])
+    .where('ratings.rater_role', 'in', RUNNER_RATER_ROLES)
+    .where('ratings.comment', 'is not', null);
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['executeTakeFirstOrThrow']>>;
+
+/** Each comment's recorded hides and showings again, oldest first: one query for a page. */
+async function moderationsOf(db: Kysely<Database>, ratingIds: number[]): Promise<Map<number, CommentModeration[]>> {
+  const byRating = new Map<number, CommentModeration[]>();
+  if (ratingIds.length === 0) return byRating;
+  const rows = await db
+    .selectFrom('rating_moderations as m')
+    .leftJoin('accounts as moderator', 'moderator.id', 'm.by_id')
+    .select(['m.rating_id', 'm.action', 'm.reason', 'm.at', 'moderator.user_name as by_user_name'])
+    .where('m.rating_id', 'in', ratingIds)
+    .orderBy('m.id')
+    .execute();
+  for (const row of rows) {
+    const list = byRating.get(row.rating_id) ?? [];
+    list.push({ action: row.action, by: row.by_user_name, at: row.at, reason: row.reason });
+    byRating.set(row.rating_id, list);
+  }
+  return byRating;
+}
+
+const presentBackOfficeComment = (row: CommentRow, moderation: CommentModeration[]): BackOfficeComment => ({
+  id: row.id,
+  parcelId: row.parcel_id,
+  rater: row.rater_user_name,
+  // The query reads senders' and receivers' ratings only.
+  raterRole: row.rater_role === 'receiver' ? 'receiver' : 'sender',
+  stars: row.stars,
+  comment: row.comment ?? '',
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  hidden: row.hidden_at ? { at: row.hidden_at, by: row.hider_user_name, reason: row.hidden_reason ?? '' } : null,
+  moderation,
+});
+
+/**
+ * GET /api/runners/:userName/rating-comments, newest first: the back office reads every comment
+ * with its parcel, rater and moderation; the rated runner the visible ones, without who wrote them
+ * or on which parcel. Only the back office learns whether a runner of that name exists.
+ */
+export async function listRatingComments(
+  db: Kysely<Database>,
+  actor: AccountRow,
+  userName: string,
+  query: RatingCommentsQuery,
+): Promise<RatingCommentList> {
+  const runner = await findRunnerByUserName(db, userName);
+  if (!runner) {
+    throw mayRating(actor, 'readCommentDetails')
+      ? refuse('runner_not_found', messages.runnerNotFound)
+      : refuse('forbidden', messages.forbidden);
+  }
+  if (!mayRating(actor, 'readComments', runner)) throw refuse('forbidden', messages.forbidden);
+  const details = mayRating(actor, 'readCommentDetails', runner);
+  let page = selectComments(db).where('ratings.ratee_id', '=', runner.id);
+  if (!details) page = page.where('ratings.hidden_at', 'is', null);
+  if (query.cursor) {
+    const [createdAt = '', id = ''] = decodeCursor(query.cursor, 2);
+    page = page.where(
+      sql<SqlBool>`(ratings.created_at, ratings.id) < (${createdAt}, ${cursorNumber(id, { integer: true })})`,
+    );
+  }
+  const rows = await page
+    .orderBy('ratings.created_at', 'desc')
+    .orderBy('ratings.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const keyOf = (row: CommentRow) => [row.created_at, String(row.id)];
+  if (!details) {
+    const ratee = pageOf(
+      rows,
+      query.limit,
+      (row) => ({ id: row.id, stars: row.stars, comment: row.comment ?? '', createdAt: row.created_at }),
+      keyOf,
+    );
+    return { view: 'ratee', ...ratee };
+  }
+  const moderations = await moderationsOf(
+    db,
+    rows.slice(0, query.limit).map((row) => row.id),
+  );
+  const backOffice = pageOf(
+    rows,
+    query.limit,
+    (row) => presentBackOfficeComment(row, moderations.get(row.id) ?? []),
+    keyOf,
+  );
+  return { view: 'backOffice', ...backOffice };
+}
+
+export type CommentModerationChange = { action: 'hide'; reason: string } | { action: 'show' };
+
+/**
+ * POST /api/ratings/:id/comment/hide·show: the back office hides a comment about a runner with a
+ * reason, or shows it again. The conditional write and its record commit together; a hide of a
+ * hidden comment (or showing a shown one) changes nothing and is a 409. Only the text is
+ * moderated: the stars keep counting in the runner's average.
+ */
+export async function moderateComment(
+  db: Kysely<Database>,
+  admin: AccountRow,
+  ratingId: number,
+  change: CommentModerationChange,
+): Promise<BackOfficeComment> {
+  const now = nowIso();
+  const changed = await db.transaction().execute(async (trx) => {
+    const comment = trx
+      .updateTable('ratings')
+      .where('id', '=', ratingId)
+      .where('rater_role', 'in', RUNNER_RATER_ROLES)
+      .where('comment', 'is not', null);
+    const updated =
+      change.action === 'hide'
+        ? await comment
+            .set({ hidden_at: now, hidden_by: admin.id, hidden_reason: change.reason })
+            .where('hidden_at', 'is', null)
+            .returning('id')
+            .executeTakeFirst()
+        : await comment
+            .set({ hidden_at: null, hidden_by: null, hidden_reason: null })
+            .where('hidden_at', 'is not', null)
+            .returning('id')
+            .executeTakeFirst();
+    if (!updated) return false;
+    await trx
+      .insertInto('rating_moderations')
+      .values({
+        rating_id: ratingId,
+        action: change.action,
+        reason: change.action === 'hide' ? change.reason : null,
+        by_id: admin.id,
+        at: now,
+      })
+      .execute();
+    return true;
+  });
+  const row = await selectComments(db).where('ratings.id', '=', ratingId).executeTakeFirst();
+  if (!row) throw refuse(COMMENT_CODES.notFound, messages.ratingCommentNotFound);
+  if (!changed) {
+    throw change.action === 'hide'
+      ? refuse(COMMENT_CODES.hidden, messages.ratingCommentAlreadyHidden)
+      : refuse(COMMENT_CODES.shown, messages.ratingCommentNotHidden);
+  }
+  return presentBackOfficeComment(row, (await moderationsOf(db, [row.id])).get(row.id) ?? []);
 }

@@ -51,6 +51,9 @@ export function firstBadSeq(events: readonly StoredEvent[]): number | null {
   return null;
 }
 
+/** Whether two custody parties are the same one (a change of hands that is none moves no custody). */
+export const sameParty = (a: CustodyParty, b: CustodyParty) => a.kind === b.kind && a.id === b.id;
+
 /** The holder a parcel's status and runner imply (the sender until pickup, a runner, the receiver). */
 export function holderOf(
   status: string,
@@ -155,7 +158,8 @@ export async function verifyChain(db: Kysely<Database>, parcelId: string): Promi
   if (bad !== null) return { parcelId, ok: false, events: count, badSeq: bad, problem: 'hash' };
   const last = events[count - 1] as StoredEvent;
   const holds = parcel
-    ? last.seq === parcel.custody_seq && last.to_kind === parcel.holder_kind && last.to_id === parcel.holder_id
+    ? last.seq === parcel.custody_seq &&
+      sameParty({ kind: last.to_kind, id: last.to_id }, { kind: parcel.holder_kind, id: parcel.holder_id })
     : last.to_kind === 'none';
   return holds
     ? { parcelId, ok: true, events: count }

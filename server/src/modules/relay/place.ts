@@ -6,6 +6,7 @@ import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
 import { nearestPlaceName } from '../geo/offline.ts';
+import { offerRelationship } from './policy.ts';
 
 type Point = { lat: number; lng: number };
 
@@ -31,7 +32,7 @@ export async function relayPlaceName(
     .where('closed_at', 'is', null)
     .where('window_until', '>', nowIso())
     .executeTakeFirst();
-  if (offer?.taken_by != null && offer.taken_by !== taker.id) {
+  if (offer && offer.taken_by !== null && !offerRelationship.reservedFor(taker, offer)) {
     throw refuse('relay_offer_reserved', messages.relayOfferReservedForOther);
   }
   const atMeetingPoint = offer && (!place || distanceMetres(place, offer) <= RELAY_MEETING_RADIUS_M);

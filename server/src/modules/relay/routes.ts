@@ -16,10 +16,12 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
+import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
-import { CARRIER_TRUST_CODES, parcelGuard } from '../parcels/policy.ts';
+import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
-import { createRelayOffer, listRelayOffers, takeRelayOffer, withdrawRelayOffer } from './offers.ts';
+import { relayOfferGuard } from './policy.ts';
+import { createRelayOffer, listRelayOffers, takeRelayOffer, withdrawRelayOffer } from './relay-offers.ts';
 import {
   createRelayLink,
   getCustodyChain,
@@ -69,13 +71,16 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/relay/:id',
     {
-      onRequest: parcelGuard('pickUp'),
+      onRequest: parcelGuard('takeOver'),
       schema: {
         tags: ['relay'],
         summary: 'What the next runner sees for a valid relay link before confirming (a signed-in runner)',
         params,
         querystring: relayQuerySchema,
-        response: { 200: relaySummarySchema, ...errorResponses(...GUARD_CODES, ...LINK_REFUSALS) },
+        response: {
+          200: relaySummarySchema,
+          ...errorResponses(...GUARD_CODES, ...CARRIER_TRUST_CODES, ...LINK_REFUSALS),
+        },
       },
     },
     async (request) => getRelaySummary(context(request), signedIn(request), request.params.id, request.query.token),
@@ -84,7 +89,7 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/relay',
     {
-      onRequest: parcelGuard('pickUp'),
+      onRequest: parcelGuard('takeOver'),
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['relay'],
@@ -108,7 +113,7 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/:id/custody',
     {
-      onRequest: parcelGuard('edit'),
+      onRequest: parcelGuard('seeCustody'),
       schema: {
         tags: ['relay'],
         summary: 'The parcel’s custody chain with names, and the first row that fails verification (superadmin)',
@@ -153,7 +158,7 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/relay-offer',
     {
-      onRequest: parcelGuard('showHandoverCode'),
+      onRequest: parcelGuard('offerForRelay'),
       schema: {
         tags: ['relay'],
         summary: 'The holder offers the parcel for relay at a meeting point in Hungary within a time window',
@@ -175,7 +180,7 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/parcels/:id/relay-offer',
     {
-      onRequest: parcelGuard('showHandoverCode'),
+      onRequest: relayOfferGuard('withdraw'),
       schema: {
         tags: ['relay'],
         summary: 'The holder withdraws their open relay offer for the parcel',
@@ -192,11 +197,11 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/relay-offers',
     {
-      onRequest: parcelGuard('pickUp'),
+      onRequest: relayOfferGuard('list'),
       schema: {
         tags: ['relay'],
         summary: 'Open relay offers for a runner: unreserved or reserved by them, and their own',
-        response: { 200: relayOfferListSchema, ...errorResponses(...GUARD_CODES) },
+        response: { 200: relayOfferListSchema, ...errorResponses(...GUARD_CODES, ...CARRIER_TRUST_CODES) },
       },
     },
     async (request) => listRelayOffers(app.store.db, signedIn(request)),
@@ -205,7 +210,7 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/relay-offers/:offerId/take',
     {
-      onRequest: parcelGuard('pickUp'),
+      onRequest: relayOfferGuard('reserve'),
       schema: {
         tags: ['relay'],
         summary: 'A runner reserves an open relay offer until its window ends (the hand-over still needs the QR link)',

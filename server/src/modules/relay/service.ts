@@ -1,17 +1,17 @@
 import { messages } from '@csomag/domain/messages';
-import type { Parcel } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import type { CustodyChain, CustodyOverrideBody, RelayBody, RelayLink, RelaySummary } from '@csomag/domain/relay';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import type { AccountRow, Database } from '../../db/schema.ts';
+import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 import { findRunnerByUserName } from '../auth/accounts.ts';
 import { overrideCustody, relayParcel } from '../parcels/changes.ts';
-import { assertMayCarry } from '../parcels/policy.ts';
-import { type ParcelWithNames, presentParcel } from '../parcels/present.ts';
+import { assertMayParcel, type ParcelFacts, relationship } from '../parcels/policy.ts';
+import type { ParcelWithNames } from '../parcels/present.ts';
 import { assertCarrierMay, selectParcels } from '../parcels/service.ts';
 import { firstBadSeq, readChain } from './chain.ts';
+import { linkRelationship } from './policy.ts';
 import { signRelayToken, verifyRelayToken } from './token.ts';
 
 export interface RelayContext {
@@ -25,6 +25,18 @@ const findParcel = (db: Kysely<Database>, parcelId: string) =>
   selectParcels(db).where('parcels.id', '=', parcelId).executeTakeFirst();
 
 /**
+ * The runner holds this in-transit parcel and may hand it on (the next runner's link, an offer):
+ * the carrier's refusals first (whose it is before its state), then the custody chain's holder.
+ */
+export function assertHolder<P extends Pick<ParcelRow, 'status'> & ParcelFacts>(
+  runner: AccountRow,
+  parcel: P | undefined,
+): asserts parcel is P {
+  assertCarrierMay(runner, 'showHandoverCode', parcel);
+  if (!relationship.holder(runner, parcel)) throw refuse('not_your_parcel', messages.relayNotHolder);
+}
+
+/**
  * The carrier's link for the next runner ('Átadás másik futárnak'): only the runner who holds
  * an in-transit parcel gets one; it names the custody seq, so it dies when the parcel changes hands.
  */
@@ -35,10 +47,7 @@ export async function createRelayLink(
   origin: string,
 ): Promise<RelayLink> {
   const parcel = await findParcel(ctx.db, parcelId);
-  assertCarrierMay(runner, 'showHandoverCode', parcel);
-  if (parcel.holder_kind !== 'runner' || parcel.holder_id !== runner.id) {
-    throw refuse('not_your_parcel', messages.relayNotHolder);
-  }
+  assertHolder(runner, parcel);
   const claims = { parcelId: parcel.id, issuerId: runner.id, seq: parcel.custody_seq };
   const { token, expiresAt } = signRelayToken(ctx.key, claims, ctx.now());
   const url = new URL(paths.runnerTakeOver, origin);
@@ -58,13 +67,13 @@ async function checkLink(ctx: RelayContext, taker: AccountRow, parcelId: string,
   if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
   const checked = verifyRelayToken(ctx.key, parcel.id, token, ctx.now());
   if (checked.verdict === 'invalid') throw refuse('relay_link_invalid', messages.relayLinkInvalid);
-  if (checked.issuerId === taker.id) throw refuse('relay_own_parcel', messages.relayOwnParcel);
+  if (linkRelationship.issuer(taker, checked)) throw refuse('relay_own_parcel', messages.relayOwnParcel);
   if (checked.verdict === 'expired') throw refuse('relay_link_expired', messages.relayLinkExpired);
+  const issuer = { id: checked.issuerId };
   const stillIssuers =
     parcel.status === 'in_transit' &&
-    parcel.runner_id === checked.issuerId &&
-    parcel.holder_kind === 'runner' &&
-    parcel.holder_id === checked.issuerId &&
+    relationship.carrier(issuer, parcel) &&
+    relationship.holder(issuer, parcel) &&
     parcel.custody_seq === checked.seq;
   if (!stillIssuers) {
     // The taker opening a link they already confirmed: say so as "used", not as their own parcel.
@@ -95,12 +104,10 @@ export async function getRelaySummary(ctx: RelayContext, taker: AccountRow, parc
  * holder and seq). Answers the parcel as the taker now sees it (the in-progress list's shape).
  */
 export async function takeOver(ctx: RelayContext, taker: AccountRow, parcelId: string, body: RelayBody) {
-  assertMayCarry(taker);
+  assertMayParcel(taker, 'takeOver');
   const { parcel, issuerId, seq } = await checkLink(ctx, taker, parcelId, body.token);
   return relayParcel(ctx.changes, parcel.id, { issuerId, seq }, taker, body.place);
 }
-
-export const presentRelayed = (parcel: ParcelWithNames): Parcel => presentParcel(parcel);
 
 /** The superadmin's recorded correction of the holder. */
 export async function overrideHolder(

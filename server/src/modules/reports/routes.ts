@@ -11,12 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
-import { allowedBy, GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { parcelGuard } from '../parcels/policy.ts';
+import { reportGuard } from './policy.ts';
 import { getReport, listReports, reportNotReceived, resolveReport } from './service.ts';
-
-/** Senders and receivers are user accounts; the service checks this parcel is theirs. */
-const reporterGuard = allowedBy((actor) => actor.role === 'user');
-const backOfficeGuard = allowedBy((actor) => actor.role === 'superadmin');
 
 /** 'Nem érkezett meg' reports (issue 15): made by a delivered parcel's sender or receiver, resolved by the back office. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +23,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/not-received',
     {
-      onRequest: reporterGuard,
+      onRequest: parcelGuard('report'),
       schema: {
         tags: ['reports'],
         summary: 'Report a delivered parcel as not received: its sender or receiver, within 7 days',
@@ -58,7 +56,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports',
     {
-      onRequest: backOfficeGuard,
+      onRequest: reportGuard('list'),
       schema: {
         tags: ['reports'],
         summary: 'Not-received reports, open or resolved, newest first (superadmin)',
@@ -72,7 +70,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/:id',
     {
-      onRequest: backOfficeGuard,
+      onRequest: reportGuard('view'),
       schema: {
         tags: ['reports'],
         summary: "A report with the parcel's timeline, custody chain and where its proof is read (superadmin)",
@@ -95,7 +93,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reports/:id/resolve',
     {
-      onRequest: backOfficeGuard,
+      onRequest: reportGuard('resolve'),
       schema: {
         tags: ['reports'],
         summary: 'Resolve a report with the back office’s decision (recorded with who and when)',

@@ -12,6 +12,7 @@ import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
+import { mayParcel, PARCEL_FACT_COLUMNS, relationship } from '../parcels/policy.ts';
 import { getParcelDetail } from '../parcels/service.ts';
 import { getCustodyChain } from '../relay/service.ts';
 
@@ -44,7 +45,7 @@ const presentReport = (row: ReportRow): Report => ({
   id: row.id,
   parcelId: row.parcel_id,
   reporter: row.reporter_user_name,
-  reporterRole: row.sender_id === row.reporter_id ? 'sender' : 'receiver',
+  reporterRole: relationship.sender({ id: row.reporter_id }, row) ? 'sender' : 'receiver',
   runner: row.runner_user_name,
   description: row.description,
   deliveredAt: row.delivered_at,
@@ -69,12 +70,11 @@ export async function reportNotReceived(
 ): Promise<Report> {
   const parcel = await db
     .selectFrom('parcels')
-    .select(['id', 'sender_id', 'receiver_key', 'status', 'delivered_at'])
+    .select(['id', ...PARCEL_FACT_COLUMNS, 'status', 'delivered_at'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
   if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
-  const party = parcel.sender_id === reporter.id || parcel.receiver_key === reporter.address_key;
-  if (!party) throw refuse('report_not_party', messages.reportNotParty);
+  if (!mayParcel(reporter, 'report', parcel)) throw refuse('report_not_party', messages.reportNotParty);
   if (parcel.status !== 'delivered' || !parcel.delivered_at) {
     throw refuse('report_not_delivered', messages.reportNotDelivered);
   }

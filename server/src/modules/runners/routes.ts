@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
-import { accountGuard } from '../users/policy.ts';
+import { accountGuard, accountRelationship } from '../users/policy.ts';
 import { createRunner, deleteRunner, findManagedRunner, listRunners, updateRunner } from './service.ts';
 import { presentRunnerDetail, runnerTrustRoutes } from './trust.ts';
 
@@ -96,7 +96,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = signedIn(request);
       const runner = await findManagedRunner(app.store.db, actor, request.params.userName, 'editRunner');
-      const keepSession = actor.id === runner.id ? request.sessionTokenHash : null;
+      const keepSession = accountRelationship.self(actor, runner) ? request.sessionTokenHash : null;
       const updated = await updateRunner(app.store.db, actor, runner, request.body, keepSession);
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'runner updated');
       return { account: presentAccount(updated) };

@@ -13,12 +13,13 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { errorResponses, refuse } from '../../errors.ts';
-import { allowedBy, GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { findRunnerByUserName } from '../auth/accounts.ts';
 import { presentAccount } from '../auth/present.ts';
+import { setRunnerTrust } from '../parcels/changes.ts';
+import { accountGuard } from '../users/policy.ts';
 
-/** Approving and suspending runners is the back office's alone (issue 15). */
-const trustGuard = allowedBy((actor) => actor.role === 'superadmin');
+const trustGuard = accountGuard('manageRunnerTrust');
 
 /** Open 'Nem érkezett meg' reports on parcels each runner carried. */
 async function openReportCounts(db: Kysely<Database>, runnerIds: number[]): Promise<Map<number, number>> {
@@ -52,19 +53,6 @@ async function runnerOrRefuse(db: Kysely<Database>, userName: string) {
   const runner = await findRunnerByUserName(db, userName);
   if (!runner) throw refuse('runner_not_found', messages.runnerNotFound);
   return runner;
-}
-
-async function setTrust(
-  db: Kysely<Database>,
-  runner: AccountRow,
-  patch: Partial<Pick<AccountRow, 'approved_at' | 'suspended_at' | 'suspended_reason'>>,
-) {
-  return db
-    .updateTable('accounts')
-    .set({ ...patch, updated_at: nowIso() })
-    .where('id', '=', runner.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 async function runnerFlags(db: Kysely<Database>, userNames: string[]): Promise<RunnerFlags> {
@@ -112,7 +100,8 @@ async function parcelsInTransit(db: Kysely<Database>, runner: AccountRow) {
 
 /**
  * The back office's trust in runners (issue 15): approve, suspend with a reason, lift the
- * suspension. Each takes effect on the runner's next request: the guards read the account afresh.
+ * suspension. Each takes effect on the runner's next request (the guards read the account afresh)
+ * and at once on their open live streams, on every instance (changes.ts setRunnerTrust).
  */
 export const runnerTrustRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.store.db;
@@ -131,7 +120,9 @@ export const runnerTrustRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const runner = await runnerOrRefuse(db, request.params.userName);
-      const updated = runner.approved_at ? runner : await setTrust(db, runner, { approved_at: nowIso() });
+      const updated = runner.approved_at
+        ? runner
+        : await setRunnerTrust(app.changeFeed.forRequest(request.id), runner.id, { approved_at: nowIso() });
       request.log.info({ userName: runner.user_name, by: signedIn(request).user_name }, 'runner approved');
       return presentRunnerDetail(db, updated);
     },
@@ -152,7 +143,7 @@ export const runnerTrustRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const runner = await runnerOrRefuse(db, request.params.userName);
-      const updated = await setTrust(db, runner, {
+      const updated = await setRunnerTrust(app.changeFeed.forRequest(request.id), runner.id, {
         suspended_at: runner.suspended_at ?? nowIso(),
         suspended_reason: request.body.reason,
       });
@@ -174,7 +165,10 @@ export const runnerTrustRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const runner = await runnerOrRefuse(db, request.params.userName);
-      const updated = await setTrust(db, runner, { suspended_at: null, suspended_reason: null });
+      const updated = await setRunnerTrust(app.changeFeed.forRequest(request.id), runner.id, {
+        suspended_at: null,
+        suspended_reason: null,
+      });
       request.log.info({ userName: runner.user_name, by: signedIn(request).user_name }, 'runner unsuspended');
       return presentRunnerDetail(db, updated);
     },

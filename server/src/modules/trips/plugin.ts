@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { TripOffers } from './offers.ts';
+import { TripOffers } from './trip-offers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

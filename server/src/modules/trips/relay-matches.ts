@@ -10,7 +10,7 @@ import {
 } from '@csomag/domain/trips';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../../db/schema.ts';
-import { presentOffer, selectOffers } from '../relay/offers.ts';
+import { presentOffer, selectOffers } from '../relay/relay-offers.ts';
 
 /**
  * The open relay offers a trip passes (issue 14 item 3): other runners' offers, unreserved or

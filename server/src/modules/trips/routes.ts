@@ -10,12 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
-import { allowedBy, GUARD_CODES, signedIn } from '../../plugins/auth.ts';
-import { CARRIER_TRUST_CODES, trustedCarrier } from '../parcels/policy.ts';
-import { mayTrip } from './policy.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { CARRIER_TRUST_CODES } from '../../policy.ts';
+import { tripGuard } from './policy.ts';
 import { createSavedTrip, deleteSavedTrip, findMatches, listSavedTrips, updateSavedTrip } from './service.ts';
-
-const runnerOnly = allowedBy((actor) => mayTrip(actor));
 
 /**
  * A runner's trips (issue 13, docs/decisions/0021): the waiting parcels on the way, and saved
@@ -28,8 +26,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trips/matches',
     {
-      // A trip's matches are waiting parcels: only a runner who may carry them sees them.
-      onRequest: [runnerOnly, trustedCarrier],
+      onRequest: tripGuard('match'),
       schema: {
         tags: ['trips'],
         summary:
@@ -44,7 +41,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/trips',
     {
-      onRequest: runnerOnly,
+      onRequest: tripGuard('manage'),
       schema: {
         tags: ['trips'],
         summary: 'My saved trips, by departure time',
@@ -57,7 +54,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/trips',
     {
-      onRequest: runnerOnly,
+      onRequest: tripGuard('manage'),
       schema: {
         tags: ['trips'],
         summary: 'Save a regular trip (weekdays and a time); at most 20',
@@ -74,7 +71,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/me/trips/:id',
     {
-      onRequest: runnerOnly,
+      onRequest: tripGuard('manage'),
       schema: {
         tags: ['trips'],
         summary: 'Edit, pause ({paused: true}) or resume ({paused: false}) one of my saved trips',
@@ -89,7 +86,7 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/me/trips/:id',
     {
-      onRequest: runnerOnly,
+      onRequest: tripGuard('manage'),
       schema: {
         tags: ['trips'],
         summary: 'Delete one of my saved trips',

@@ -9,6 +9,7 @@ import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp, t
 import { sendParcel } from '../../test/parcels.ts';
 import { type FakePushService, startFakePushService, type TestDevice } from '../../test/push-service.ts';
 import { listenLocally, openEventStream, type SseStream } from '../../test/sse.ts';
+import { budapestClock, newestChange, savedTripBody } from '../../test/trips.ts';
 
 /**
  * Trips through the API on a real database (issue 13, docs/decisions/0021): matches, saved trips
@@ -74,22 +75,9 @@ async function matches(who: SignedIn, body: Record<string, unknown>) {
   return response.json() as { matches: TripMatch[]; trip: { minutes: number } };
 }
 
-/** The Budapest clock 'HH:MM' at NOW + minutes. */
-const clockIn = (minutes: number) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Budapest',
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(NOW + minutes * 60_000));
+const clockIn = (minutes: number) => budapestClock(NOW, minutes);
 
-const savedTrip = (overrides: Record<string, unknown> = {}) => ({
-  label: 'Munkába',
-  ...trip(),
-  weekdays: [1, 2, 3, 4, 5, 6, 7],
-  time: clockIn(30),
-  ...overrides,
-});
+const savedTrip = (overrides: Record<string, unknown> = {}) => savedTripBody(NOW, { ...trip(), ...overrides });
 
 async function save(who: SignedIn, overrides: Record<string, unknown> = {}) {
   const response = await call('POST', '/api/me/trips', who, savedTrip(overrides));
@@ -319,7 +307,7 @@ describe('offers of new parcels to saved trips', () => {
   const onTheWay = () => parcelAt({ lat: 47.4979, lng: 19.03 }, { lat: 47.4979, lng: 19.09 });
   /** Every instance has offered every change committed so far. */
   const offers = async () => {
-    const id = await newestChange();
+    const id = await newestChange(t.store);
     await Promise.all([t.app, ...(other ? [other] : [])].map((app) => app.tripOffers.settledThrough(id)));
   };
 
@@ -416,15 +404,7 @@ describe('offers of new parcels to saved trips', () => {
   });
 });
 
-async function newestChange() {
-  const newest = await t.store.db
-    .selectFrom('change_log')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  return Number(newest?.id ?? 0);
-}
-
 async function settlePush() {
-  const id = await newestChange();
+  const id = await newestChange(t.store);
   await Promise.all([t.app, ...(other ? [other] : [])].map((app) => app.push.settledThrough(id)));
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { person } from '../../test/people.ts';
 import { ACCOUNT_ACTIONS, type AccountAction, type Actor, mayAccount } from './policy.ts';
 
 /** Everyone an account rule can meet. The target is `runner` for runner actions, else `user`. */
 const people = {
   anonymous: null,
-  user: { id: 1, role: 'user' },
-  otherUser: { id: 2, role: 'user' },
-  runner: { id: 3, role: 'runner' },
-  otherRunner: { id: 4, role: 'runner' },
-  superadmin: { id: 5, role: 'superadmin' },
+  user: person(1, 'user'),
+  otherUser: person(2, 'user'),
+  runner: person(3, 'runner'),
+  otherRunner: person(4, 'runner'),
+  superadmin: person(5, 'superadmin'),
 } as const satisfies Record<string, Actor>;
 type Who = keyof typeof people;
 const everyone = Object.keys(people) as Who[];
@@ -25,6 +26,7 @@ const table: Record<AccountAction, { target: 'user' | 'runner'; some: Who[]; thi
   listRunners: { target: 'runner', some: ['superadmin'], this: ['superadmin'] },
   registerRunner: { target: 'runner', some: ['superadmin'], this: ['superadmin'] },
   deleteRunner: { target: 'runner', some: ['superadmin'], this: ['superadmin'] },
+  manageRunnerTrust: { target: 'runner', some: ['superadmin'], this: ['superadmin'] },
   searchUsers: { target: 'user', some: ['superadmin'], this: ['superadmin'] },
   reportLocation: { target: 'runner', some: ['runner', 'otherRunner'], this: ['runner', 'otherRunner'] },
   geocode: { target: 'user', some: signedIn, this: signedIn },

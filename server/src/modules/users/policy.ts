@@ -1,14 +1,18 @@
-import type { Role } from '@csomag/domain/roles';
 import type { AccountRow } from '../../db/schema.ts';
-import { allowedBy } from '../../plugins/auth.ts';
+import { type Actor, hasRole as is, policyGuard } from '../../policy.ts';
 
-/** Who asks: an account, or nobody (signed out). */
-export type Actor = Pick<AccountRow, 'id' | 'role'> | null;
+export type { Actor };
 /** What the account rules look at. */
 export type AccountFacts = Pick<AccountRow, 'id' | 'role'>;
 
-const is = (actor: Actor, ...roles: Role[]) => actor !== null && roles.includes(actor.role);
-const self = (actor: Actor, account: AccountFacts) => actor !== null && actor.id === account.id;
+/** The relationships an account can have with another, each defined once. */
+export const accountRelationship = {
+  /** The same account: one's own profile. */
+  self: (actor: Pick<AccountRow, 'id'> | null, account: Pick<AccountRow, 'id'>) =>
+    actor !== null && actor.id === account.id,
+} as const;
+
+const { self } = accountRelationship;
 
 /**
  * Every "may this account do this to that account?" in one table, for the users, runners, location
@@ -31,6 +35,8 @@ const rules = {
   listRunners: (actor: Actor) => is(actor, 'superadmin'),
   registerRunner: (actor: Actor) => is(actor, 'superadmin'),
   deleteRunner: (actor: Actor) => is(actor, 'superadmin'),
+  /** Approve, suspend, lift a suspension; the runner flags and parcels the back office acts on (issue 15). */
+  manageRunnerTrust: (actor: Actor) => is(actor, 'superadmin'),
   /** The back office's user picker (choosing a parcel's sender). */
   searchUsers: (actor: Actor) => is(actor, 'superadmin'),
   /** Share one's live position (shown only on the parcels one carries). */
@@ -46,4 +52,4 @@ export const mayAccount = (actor: Actor, action: AccountAction, account?: Accoun
   rules[action](actor, account);
 
 /** A route's guard from this policy: may the signed-in account do `action` to some account? */
-export const accountGuard = (action: AccountAction) => allowedBy((actor) => mayAccount(actor, action));
+export const accountGuard = (action: AccountAction) => policyGuard((actor) => mayAccount(actor, action));

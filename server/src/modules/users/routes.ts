@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
-import { accountGuard } from './policy.ts';
+import { accountGuard, accountRelationship } from './policy.ts';
 import { findManagedAccount, updateProfile } from './service.ts';
 
 const params = z.object({ userName: userNameField });
@@ -45,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = signedIn(request);
       const target = await findManagedAccount(app.store.db, actor, request.params.userName, 'editProfile');
-      const keepSession = actor.id === target.id ? request.sessionTokenHash : null;
+      const keepSession = accountRelationship.self(actor, target) ? request.sessionTokenHash : null;
       const updated = await updateProfile(app.store.db, actor, target, request.body, keepSession);
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'profile updated');
       return { account: presentAccount(updated) };

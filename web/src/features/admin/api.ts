@@ -2,6 +2,12 @@ import { accountResponseSchema, accountSchema, type NewAccount, type ProfileUpda
 import { adminParcelListSchema, type MapQuery, mapResponseSchema, type ParcelAdminUpdate } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
 import { type ParcelCreateBody, type ParcelStatus, pageOf, parcelSchema } from '@csomag/domain/parcel';
+import {
+  type BackOfficeCommentList,
+  backOfficeCommentListSchema,
+  type HideCommentBody,
+  moderatedCommentSchema,
+} from '@csomag/domain/rating-comments';
 import { type CustodyOverrideBody, custodyChainSchema } from '@csomag/domain/relay';
 import type { Role } from '@csomag/domain/roles';
 import { type RunnerList, runnerListSchema } from '@csomag/domain/runner';
@@ -98,6 +104,55 @@ export function useDeleteRunner(userName: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['runners'] }),
   });
 }
+
+// ——— the comments of a runner's ratings (ADR 0025) ———
+
+/** One page of the comments about a runner, newest first, as the back office reads them. */
+export const getRunnerComments = (userName: string, cursor: string | undefined, signal?: AbortSignal) => {
+  const params = new URLSearchParams({ limit: '20' });
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(
+    'GET',
+    `${runnerPath(userName)}/rating-comments?${params}`,
+    backOfficeCommentListSchema,
+    undefined,
+    signal,
+  );
+};
+
+export const runnerCommentsQuery = (userName: string) =>
+  infiniteQueryOptions({
+    queryKey: ['rating-comments', userName],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => getRunnerComments(userName, pageParam, signal),
+    getNextPageParam: (last: BackOfficeCommentList) => last.nextCursor ?? undefined,
+  });
+
+export const useRunnerComments = (userName: string) => useInfiniteQuery(runnerCommentsQuery(userName));
+
+/** Hides a comment from its runner, with the reason the back office gives. */
+export const hideComment = async (ratingId: number, body: HideCommentBody) =>
+  (await apiRequest('POST', `/ratings/${ratingId}/comment/hide`, moderatedCommentSchema, body)).comment;
+
+/** Shows a hidden comment to its runner again. */
+export const showComment = async (ratingId: number) =>
+  (await apiRequest('POST', `/ratings/${ratingId}/comment/show`, moderatedCommentSchema)).comment;
+
+/** A hide or a showing again: the runner's comments are read afresh whatever the answer. */
+function useCommentMutation<Args>(userName: string, change: (args: Args) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: runnerCommentsQuery(userName).queryKey }),
+  });
+}
+
+export const useHideComment = (userName: string) =>
+  useCommentMutation(userName, ({ ratingId, body }: { ratingId: number; body: HideCommentBody }) =>
+    hideComment(ratingId, body),
+  );
+
+export const useShowComment = (userName: string) => useCommentMutation(userName, showComment);
 
 // ——— accounts to pick (a parcel's sender, a parcel's new holder) ———
 

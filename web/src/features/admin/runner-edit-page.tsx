@@ -5,6 +5,7 @@ import { ProfileForm } from '../../components/profile-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useRunner, useUpdateRunner } from './api.ts';
 import { RunnerTrustPanel } from './reports-runner-trust.tsx';
+import { RunnerComments } from './runner-comments.tsx';
 
 /** SPEC §2.8 'Futár Szerkesztése': user name and email stay as they are; the admin may set a new password. */
 export function RunnerEditPage() {
@@ -30,6 +31,7 @@ export function RunnerEditPage() {
         )}
       </QueryState>
       <RunnerTrustPanel userName={userName} />
+      <RunnerComments userName={userName} />
     </section>
   );
 }

@@ -7,7 +7,15 @@ import {
   pushPreferencesSchema,
   vapidKeySchema,
 } from '@csomag/domain/push';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type RateeCommentList, rateeCommentListSchema } from '@csomag/domain/rating-comments';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
 import { sessionQueryOptions } from '../../api/session.ts';
 
@@ -41,6 +49,30 @@ export function useUpdateProfile(userName: string) {
     },
   });
 }
+
+// What senders and receivers wrote about the runner (ADR 0025): the visible comments, no rater named.
+
+export const getCommentsAboutMe = (userName: string, cursor: string | undefined, signal?: AbortSignal) => {
+  const params = new URLSearchParams({ limit: '20' });
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(
+    'GET',
+    `/runners/${encodeURIComponent(userName)}/rating-comments?${params}`,
+    rateeCommentListSchema,
+    undefined,
+    signal,
+  );
+};
+
+export const commentsAboutMeQuery = (userName: string) =>
+  infiniteQueryOptions({
+    queryKey: ['rating-comments', userName, 'about-me'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => getCommentsAboutMe(userName, pageParam, signal),
+    getNextPageParam: (last: RateeCommentList) => last.nextCursor ?? undefined,
+  });
+
+export const useCommentsAboutMe = (userName: string) => useInfiniteQuery(commentsAboutMeQuery(userName));
 
 // Push notifications (docs/decisions/0018): this account's devices and the kinds it wants.
 

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { ProfileForm } from '../../components/profile-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
+import { CommentsAboutMe } from './comments-about-me.tsx';
 import { PushSettings } from './push-settings.tsx';
 
 function BrandPanel() {
@@ -33,6 +34,7 @@ function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
             />
             <BrandPanel />
             <PushSettings role={account.role} />
+            {account.role === 'runner' && <CommentsAboutMe userName={account.userName} />}
           </div>
         )}
       </QueryState>

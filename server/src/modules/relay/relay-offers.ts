@@ -6,8 +6,10 @@ import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
 import { announceRelayOffer } from '../parcels/changes.ts';
-import { assertMayCarry } from '../parcels/policy.ts';
-import { assertCarrierMay, selectParcels } from '../parcels/service.ts';
+import { assertMayParcel } from '../parcels/policy.ts';
+import { selectParcels } from '../parcels/service.ts';
+import { offerRelationship } from './policy.ts';
+import { assertHolder } from './service.ts';
 
 /**
  * Relay offers ('Továbbadnám', docs/decisions/0022): the holder offers the parcel at a meeting
@@ -81,12 +83,9 @@ export async function createRelayOffer(
   parcelId: string,
   body: RelayOfferBody,
 ): Promise<RelayOffer> {
-  assertMayCarry(runner);
+  assertMayParcel(runner, 'offerForRelay');
   const parcel = await selectParcels(db).where('parcels.id', '=', parcelId).executeTakeFirst();
-  assertCarrierMay(runner, 'showHandoverCode', parcel);
-  if (parcel.holder_kind !== 'runner' || parcel.holder_id !== runner.id) {
-    throw refuse('not_your_parcel', messages.relayNotHolder);
-  }
+  assertHolder(runner, parcel);
   const now = nowIso();
   const id = await changes.transaction(async (trx, publish) => {
     await trx
@@ -170,11 +169,11 @@ export async function takeRelayOffer(
   runner: AccountRow,
   offerId: number,
 ): Promise<RelayOffer> {
-  assertMayCarry(runner);
+  assertMayParcel(runner, 'takeOver');
   const now = nowIso();
   const current = await selectOffers(db, now).where('relay_offers.id', '=', offerId).executeTakeFirst();
   if (!current) throw refuse('relay_offer_not_found', messages.relayOfferNotFound);
-  if (current.runner_id === runner.id) throw refuse('relay_own_parcel', messages.relayOwnParcel);
+  if (offerRelationship.offerer(runner, current)) throw refuse('relay_own_parcel', messages.relayOwnParcel);
   await changes.transaction(async (trx, publish) => {
     const taken = await trx
       .updateTable('relay_offers')

@@ -1,18 +1,14 @@
 import { TIME_ZONE } from '@csomag/domain/constants';
-import { isTripActive, TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
-import {
-  ellipseSumMetres,
-  straightLineModel,
-  type TravelMode,
-  type TripLegs,
-  wholeMinutes,
-} from '@csomag/domain/trips';
+import { TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
+import { ellipseSumMetres, straightLineModel, type TripLegs, wholeMinutes } from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ChangeFeed, LoggedChange } from '../../db/change-feed.ts';
+import { type ChangeFeed, isParcelEntry, type LoggedChange, type ParcelChange } from '../../db/change-feed.ts';
+import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
 import { BoundedQueue } from '../push/queue.ts';
-import { scoreParcel } from './service.ts';
+import { mayTrip } from './policy.ts';
+import { presentSavedTrip, scoreParcel } from './service.ts';
 
 /** One runner told that a new parcel fits one of their saved trips. */
 export interface TripOffer {
@@ -55,9 +51,8 @@ export class TripOffers {
   private readonly queue = new BoundedQueue(1, OFFER_QUEUE_LIMIT);
   private readonly remembered = new Map<number, Promise<TripOffer[]>>();
   private unsubscribe: (() => void) | undefined;
-  /** The newest change id heard, and who waits for a later one (settledThrough). */
-  private lastSeen = 0;
-  private seenWaiters: { id: number; wake: () => void }[] = [];
+  /** The changes heard (settledThrough). */
+  private readonly handled = new HandledThrough();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -68,15 +63,12 @@ export class TripOffers {
   start() {
     this.unsubscribe ??= this.changeFeed.subscribe((entry) => {
       this.heard(entry);
-      this.lastSeen = Math.max(this.lastSeen, entry.id);
-      const ready = this.seenWaiters.filter((waiter) => waiter.id <= this.lastSeen);
-      this.seenWaiters = this.seenWaiters.filter((waiter) => waiter.id > this.lastSeen);
-      for (const waiter of ready) waiter.wake();
+      this.handled.heard(entry.id);
     });
   }
 
   private heard(entry: LoggedChange) {
-    if (entry.change.kind !== 'created' || this.listeners.size === 0) return;
+    if (!isParcelEntry(entry) || entry.change.kind !== 'created' || this.listeners.size === 0) return;
     const taken = this.queue.push(async () => {
       try {
         for (const offer of await this.offersFor(entry)) for (const listener of this.listeners) listener(offer);
@@ -99,16 +91,13 @@ export class TripOffers {
   }
 
   /** Resolves once this instance has heard the change `changeId` (or a later one) and offered all it heard: for tests. */
-  async settledThrough(changeId: number): Promise<void> {
-    if (this.lastSeen < changeId) {
-      await new Promise<void>((wake) => this.seenWaiters.push({ id: changeId, wake }));
-    }
-    await this.queue.idle();
+  settledThrough(changeId: number): Promise<void> {
+    return this.handled.settled(changeId, () => this.queue.idle());
   }
 
   /** The runners a created parcel is offered to; [] for any other change. */
   offersFor(entry: LoggedChange): Promise<TripOffer[]> {
-    if (entry.change.kind !== 'created') return Promise.resolve([]);
+    if (!isParcelEntry(entry) || entry.change.kind !== 'created') return Promise.resolve([]);
     let offers = this.remembered.get(entry.id);
     if (!offers) {
       offers = this.find(entry);
@@ -121,7 +110,7 @@ export class TripOffers {
     return offers;
   }
 
-  private async find(entry: LoggedChange): Promise<TripOffer[]> {
+  private async find(entry: LoggedChange<ParcelChange>): Promise<TripOffer[]> {
     const parcel = await this.db
       .selectFrom('parcels')
       .select(['id', 'status', 'sender_lat', 'sender_lng', 'receiver_lat', 'receiver_lng'])
@@ -137,7 +126,13 @@ export class TripOffers {
       .selectFrom('saved_trips')
       .innerJoin('accounts', 'accounts.id', 'saved_trips.account_id')
       .selectAll('saved_trips')
-      .select(['accounts.user_name', 'accounts.role'])
+      .select([
+        'accounts.user_name',
+        'accounts.role',
+        'accounts.address_key',
+        'accounts.approved_at',
+        'accounts.suspended_at',
+      ])
       .where('saved_trips.paused', '=', 0)
       .where((eb) =>
         from <= until
@@ -150,14 +145,12 @@ export class TripOffers {
     // One offer per runner: the trip it adds the fewest minutes to.
     const offers = new Map<number, TripOffer>();
     for (const trip of trips) {
-      if (trip.role !== 'runner') continue;
-      const weekdays = trip.weekdays.split(',').map(Number);
-      if (!isTripActive({ weekdays, time: trip.time, paused: false }, now)) continue;
-      const legs: TripLegs = {
-        from: { lat: trip.from_lat, lng: trip.from_lng },
-        to: { lat: trip.to_lat, lng: trip.to_lng },
-        mode: trip.mode as TravelMode,
-      };
+      // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
+      const runner = { ...trip, id: trip.account_id };
+      if (!mayTrip(runner, 'receiveOffers', trip)) continue;
+      const saved = presentSavedTrip(trip, now);
+      if (!saved.active) continue;
+      const legs: TripLegs = { from: saved.from, to: saved.to, mode: saved.mode };
       const sum = ellipseSumMetres(legs, trip.max_detour_minutes, straightLineModel);
       const added = scoreParcel(legs, trip.max_detour_minutes, sum, pickup, delivery);
       if (added === null) continue;
