@@ -2,7 +2,7 @@ import { type LiveTopic, parcelTopic, RELAY_OFFER_KIND } from '@csomag/domain/li
 import { messages } from '@csomag/domain/messages';
 import type { ParcelChange } from '../../db/change-feed.ts';
 import type { AccountRow } from '../../db/schema.ts';
-import { refuse } from '../../errors.ts';
+import { type AppError, refuse } from '../../errors.ts';
 import { type Actor, mayParcel, type ParcelAction, parcelRefusal, relationship } from '../parcels/policy.ts';
 import { touchesWaitingPool } from '../parcels/read-cache.ts';
 import { mayTrip } from '../trips/policy.ts';
@@ -43,18 +43,27 @@ export const TOPIC_READS: Record<'parcels' | 'me', readonly ParcelAction[]> = {
 };
 
 /**
- * 401 when a topic needs a session and there is none; when the policy refuses every read of a
- * topic, its refusal: a runner the back office suspended or has not approved is told so (the
- * waiting pool's stream is theirs only when the pool itself is), anyone else 403.
+ * 401 when a topic needs a session and there is none; 403 when the policy refuses every read of a
+ * topic. A runner the back office suspended or has not approved is refused the waiting pool's
+ * topic alone, and told why; asked with topics they may hear (`me`: what they still carry), the
+ * stream opens narrowed — as one open before a suspension is narrowed (hub.ts) — and widens again
+ * when they are trusted again.
  */
 export function assertTopicsAllowed(account: AccountRow | null, topics: LiveTopic[]) {
+  let untrusted: AppError | undefined;
+  let heard = topics.some((topic) => topic !== 'parcels' && topic !== 'me');
   for (const topic of topics) {
     if (topic !== 'parcels' && topic !== 'me') continue;
     if (!account) throw refuse('sign_in_required', messages.signInRequired);
     const refusals = TOPIC_READS[topic].map((read) => parcelRefusal(account, read));
-    if (refusals.includes(null)) continue;
-    throw refusals.find((refusal) => refusal?.code !== 'forbidden') ?? refusals[0];
+    if (refusals.includes(null)) {
+      heard = true;
+      continue;
+    }
+    untrusted = refusals.find((refusal) => refusal !== null && refusal.code !== 'forbidden') ?? undefined;
+    if (!untrusted) throw refuse('forbidden', messages.forbidden);
   }
+  if (untrusted && !heard) throw untrusted;
 }
 
 /** What the topic rules look at in a change, worked out once per change rather than once per stream. */

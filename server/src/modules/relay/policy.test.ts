@@ -15,7 +15,8 @@ const reserved = { runner_id: people.carrier.id, taken_by: people.otherRunner.id
 
 /** Who may do each action: to some offer, to the open offer, to the one `otherRunner` reserved. */
 const table: Record<RelayOfferAction, { some: Who[]; open: Who[]; reserved: Who[] }> = {
-  list: { some: trustedRunners, open: trustedRunners, reserved: trustedRunners },
+  // Every runner sees their own offers; others' only a runner who may take one on.
+  list: { some: runners, open: trustedRunners, reserved: trustedRunners },
   make: { some: trustedRunners, open: trustedRunners, reserved: trustedRunners },
   withdraw: { some: runners, open: ['carrier'], reserved: ['carrier'] },
   reserve: { some: trustedRunners, open: ['otherRunner'], reserved: ['otherRunner'] },

@@ -29,8 +29,11 @@ const openTo = (actor: Actor, offer: RelayOfferFacts) => offer.taken_by === null
  * office's trust as a pickup does), and the runner's relationship with the offer in hand.
  */
 const rules = {
-  /** The open offers (waiting list, runner map, trip matches): runners who may take one on. */
-  list: { as: 'takeOver', offer: () => true },
+  /**
+   * The open offers (waiting list, runner map, trip matches): every runner sees their own; others'
+   * only a runner who may take one on.
+   */
+  list: { as: 'listCarried', offer: (actor, offer) => offerer(actor, offer) || mayParcel(actor, 'takeOver') },
   make: { as: 'offerForRelay', offer: () => true },
   withdraw: { as: 'listCarried', offer: offerer },
   /** 'Lefoglalom': another runner's offer nobody else reserved. */

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
 import { announceRelayOffer } from '../parcels/changes.ts';
-import { assertMayParcel } from '../parcels/policy.ts';
+import { assertMayParcel, mayParcel } from '../parcels/policy.ts';
 import { selectParcels } from '../parcels/service.ts';
 import { offerRelationship } from './policy.ts';
 import { assertHolder } from './service.ts';
@@ -143,11 +143,12 @@ export async function withdrawRelayOffer(changes: Changes, runner: AccountRow, p
  * reserved, soonest ending first, and the runner's own (so their list shows what they offered).
  */
 export async function listRelayOffers(db: Kysely<Database>, runner: AccountRow): Promise<RelayOfferList> {
+  // A runner who may not take one on (suspended, not approved) sees only their own (relay/policy.ts `list`).
+  const othersToo = mayParcel(runner, 'takeOver');
   const rows = await selectOffers(db, nowIso())
     .where((eb) =>
       eb.or([
-        eb('relay_offers.taken_by', 'is', null),
-        eb('relay_offers.taken_by', '=', runner.id),
+        ...(othersToo ? [eb('relay_offers.taken_by', 'is', null), eb('relay_offers.taken_by', '=', runner.id)] : []),
         // Their own also once reserved: their card says by whom.
         eb('relay_offers.runner_id', '=', runner.id),
       ]),

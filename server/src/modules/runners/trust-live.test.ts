@@ -76,15 +76,29 @@ const settled = () => offeredAndPushed(t.store, [...new Set([t.app, streamsApp])
 describe('a runner the back office does not trust', () => {
   it('is refused the waiting pool’s stream, told why, and keeps the stream of what they carry', async () => {
     const suspended = await signUp(t.app, { role: 'runner' });
+    const carried = await onTheWay();
+    expect((await call('POST', `/api/parcels/${carried.id}/pickup`, suspended)).statusCode).toBe(200);
     await suspend(suspended);
     const pool = await stream(suspended, 'parcels');
     expect(pool.status).toBe(403);
     expect(pool.error).toEqual({ code: 'runner_suspended', message: messages.runnerSuspended('Panasz') });
-    const mine = await stream(suspended, 'me');
-    expect(mine.status).toBe(200);
+    expect((await stream(suspended, 'me')).status).toBe(200);
 
+    // Asked together (as the runner pages ask), the stream opens narrowed: their own parcels, no pool.
+    const both = await stream(suspended, 'parcels,me');
+    expect(both.status).toBe(200);
     const trusted = await signUp(t.app, { role: 'runner' });
-    expect((await stream(trusted, 'parcels')).status).toBe(200);
+    const witness = await stream(trusted, 'parcels');
+    expect(witness.status).toBe(200);
+    const created = await onTheWay();
+    expect((await witness.next())?.data).toMatchObject({ kind: 'created', parcelId: created.id });
+    await settled();
+    // Giving back what they carry stays open to them; it is the first thing the narrowed stream
+    // hears, on `me` only — not the pool's new parcel, nor the parcel re-entering the pool.
+    const given = await call('POST', `/api/parcels/${carried.id}/give-back`, suspended, { reason: 'Felfüggesztettek' });
+    expect(given.statusCode, given.body).toBe(200);
+    expect((await both.next())?.data).toMatchObject({ topic: 'me', kind: 'given_back', parcelId: carried.id });
+    expect(both.raw.join('\n')).not.toContain(created.id);
   });
 
   it('hears no trip offer live while a trusted runner with the same trip does', async () => {
@@ -138,16 +152,30 @@ describe('a runner the back office does not trust', () => {
     expect(service.pushesTo(suspendedDevice)).toHaveLength(0);
   });
 
-  it('is refused a relay take-over and an offer’s reservation, told why', async () => {
+  it('sees no other runner’s relay offer, and is refused reserving one and taking a parcel over, told why', async () => {
+    const carrier = await signUp(t.app, { role: 'runner' });
+    const offered = await onTheWay();
+    expect((await call('POST', `/api/parcels/${offered.id}/pickup`, carrier)).statusCode).toBe(200);
+    const made = await call('POST', `/api/parcels/${offered.id}/relay-offer`, carrier, {
+      place: { lat: 47.5106, lng: 19.0567 },
+      placeLabel: 'Nyugati pu.',
+      from: new Date(Date.now() + 10 * 60_000).toISOString(),
+      until: new Date(Date.now() + 70 * 60_000).toISOString(),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offerId = made.json().id as number;
+    const offersOf = async (who: SignedIn) =>
+      (await t.app.inject({ method: 'GET', url: '/api/relay-offers', headers: { cookie: who.cookie } })).json()
+        .items as { id: number }[];
+    const trusted = await signUp(t.app, { role: 'runner' });
+    expect((await offersOf(trusted)).map((offer) => offer.id)).toContain(offerId);
+
     const suspended = await signUp(t.app, { role: 'runner' });
     await suspend(suspended);
-    const offers = await t.app.inject({
-      method: 'GET',
-      url: '/api/relay-offers',
-      headers: { cookie: suspended.cookie },
-    });
-    expect(offers.statusCode).toBe(403);
-    expect(offers.json().error.code).toBe('runner_suspended');
+    expect((await offersOf(suspended)).map((offer) => offer.id)).not.toContain(offerId);
+    const reserve = await call('POST', `/api/relay-offers/${offerId}/take`, suspended);
+    expect(reserve.statusCode).toBe(403);
+    expect(reserve.json().error.code).toBe('runner_suspended');
     const relay = await t.app.inject({
       method: 'GET',
       url: '/api/relay/ABCDEFGHJK?token=x',
