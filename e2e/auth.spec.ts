@@ -117,22 +117,25 @@ test.describe('sign-in', () => {
     }
   });
 
-  test('shows both placeholders without calling the server when the fields are too short', async ({ page }) => {
+  test("shows SPEC's two warnings as the fields' errors without calling the server when the fields are too short", async ({
+    page,
+  }) => {
     const loginCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/auth/login') && loginCalls.push(r.url()));
     await page.goto('/Bejelentkezes');
     await page.getByLabel('Email').fill('ab');
     await page.getByLabel('Jelszó').fill('12345');
     await page.getByRole('button', { name: 'Bejelentkezés' }).click();
-    await expect(page.getByLabel('Email')).toHaveValue('');
-    await expect(page.getByLabel('Email')).toHaveAttribute('placeholder', 'nem létező email cím');
-    await expect(page.getByLabel('Jelszó')).toHaveValue('');
-    await expect(page.getByLabel('Jelszó')).toHaveAttribute('placeholder', 'nem valid jelszó');
+    // Issue 27: errors beside the fields, not grey placeholders; what was typed stays to be corrected.
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('nem létező email cím');
+    await expect(page.getByLabel('Jelszó')).toHaveAccessibleDescription('nem valid jelszó');
+    await expect(page.getByLabel('Email')).toHaveValue('ab');
     await page.getByLabel('Email').fill('valaki@example.hu');
     await page.getByLabel('Jelszó').fill('123');
     await page.getByRole('button', { name: 'Bejelentkezés' }).click();
     await expect(page.getByLabel('Email')).toHaveValue('valaki@example.hu');
-    await expect(page.getByLabel('Jelszó')).toHaveAttribute('placeholder', 'nem valid jelszó');
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Jelszó')).toHaveAccessibleDescription('nem valid jelszó');
     expect(loginCalls).toEqual([]);
   });
 

@@ -71,8 +71,14 @@ test.describe('relay: runner to runner hand-over', () => {
     await expect(scanner).toHaveURL('/FolyamatbanLevoCsomagok');
     await expect(card(scanner, parcel.id)).toBeVisible();
 
-    // Live, without a reload: A's list loses it, B's other open list gains it.
+    // Live, without a reload: A's list loses it, and A is told whose hands it is in now (issue 27
+    // item 4: before, the card vanished without a word); B's other open list gains it.
     await expect(mine).toHaveCount(0);
+    await expect(
+      first.page.getByText(
+        `Átadtad a(z) ${parcel.id} azonosítójú csomagot: most ${second.account.userName} futárnál van.`,
+      ),
+    ).toBeVisible();
     await expect(card(second.page, parcel.id)).toBeVisible();
 
     // The tracking page: B is 'A futárod' now, and the timeline has both legs.

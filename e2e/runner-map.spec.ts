@@ -15,6 +15,7 @@ const desktop = { width: 1280, height: 800 };
 // Far from the other specs' parcels (and from each other), so only each test's own pins are in view.
 const pecs = { lat: 46.0727, lng: 18.2323 };
 const miskolc = { lat: 48.1035, lng: 20.7784 };
+const zalaegerszeg = { lat: 46.8417, lng: 16.8416 };
 
 const isWaitingList = (url: string) => new URL(url).pathname === '/api/parcels/waiting';
 
@@ -50,6 +51,8 @@ test.describe('runner map on a phone', () => {
     const northmost = await Promise.all(pickups.map(async (pin) => (await pin.boundingBox())?.y ?? Infinity));
     await pickups[northmost.indexOf(Math.min(...northmost))]?.click();
     await expect(page.getByText('Hova: 7621 Pécs, Széchenyi tér 1')).toBeVisible();
+    // The pickup's popup (with its 'Felvétel') may stand over the 'Hova' pin: closed as a person would.
+    await page.locator('.leaflet-popup-close-button').click();
     await marker(page, 'Hova').click();
     await expect(page.getByText(parcel.id)).toBeVisible();
 
@@ -112,6 +115,34 @@ test.describe('runner map on a phone', () => {
       await expect(marker(page, 'Hova')).toBeVisible();
     }
     expect(opened.sort()).toEqual(receivers.map((address) => `Hova: ${address}`).sort());
+    await context.close();
+  });
+
+  test('a group right where the runner stands is not covered by their own pin, and a pickup pin offers ‘Felvétel’', async ({
+    browser,
+  }) => {
+    for (const receiverAddress of ['8900 Zalaegerszeg, Kossuth Lajos utca 10', '8900 Zalaegerszeg, Széchenyi tér 1']) {
+      await parcelFromNewSender(browser, {
+        senderAddress: '8900 Zalaegerszeg, Kovács Károly tér 1',
+        receiverAddress,
+        senderCoordinates: zalaegerszeg,
+        receiverCoordinates: metresNorth(zalaegerszeg, -3000),
+      });
+    }
+    const { context, page } = await runnerContext(browser, { latitude: zalaegerszeg.lat, longitude: zalaegerszeg.lng });
+    await page.setViewportSize(phone);
+    await page.goto('/FutarTerkep');
+    await expect(marker(page, 'Ez te vagy')).toBeVisible();
+    // A click lands only on what is on top: under 'Ez te vagy', this would fail.
+    const pair = page.locator('.marker-cluster', { hasText: '2' });
+    await expect(pair).toBeVisible();
+    await pair.click();
+    const pin = marker(page, 'Elérhető').first();
+    await pin.click();
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup).toContainText('Hova:');
+    await popup.getByRole('button', { name: 'Felvétel' }).click();
+    await expect(page.getByText('Sikeres csomagfelvétel!')).toBeVisible();
     await context.close();
   });
 });

@@ -240,7 +240,11 @@ test.describe('runner map and live location', () => {
     await available.nth(ours).click();
     await marker(runner.page, 'Hova').click();
     await expect(runner.page.getByText(parcel.id)).toBeVisible();
-    await runner.page.getByRole('button', { name: 'Felvétel' }).click();
+    // The 'Hova' popup's own 'Felvétel' (the pickup pin's popup offers one too, and fades out meanwhile).
+    await runner.page
+      .locator('.leaflet-popup', { hasText: parcel.id })
+      .getByRole('button', { name: 'Felvétel' })
+      .click();
     await expect(runner.page.getByText('Sikeres csomagfelvétel!')).toBeVisible();
     await expect(marker(runner.page, 'Hova')).toHaveCount(0);
     await runner.context.close();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, USER_NAME_PATTERN } from './constants.ts';
 import { messages } from './messages.ts';
-import { ROLES, RUNNER_STATUSES, SELF_REGISTER_ROLES } from './roles.ts';
+import { ROLES, RUNNER_STANDINGS, RUNNER_STATUSES, SELF_REGISTER_ROLES } from './roles.ts';
 
 /** Trimmed, non-empty text of at most `max` characters, with Hungarian messages. */
 export const requiredText = (max: number) =>
@@ -61,7 +61,13 @@ export const accountSchema = z.object({
   phoneNumber: z.string(),
   address: z.string(),
   role: z.enum(ROLES),
+  /** SPEC's runner status field: 'inactive' from registration on, never changed; not shown (see `standing`). */
   status: z.enum(RUNNER_STATUSES).optional(),
+  /**
+   * A runner's standing with the back office and, while suspended, its reason (issue 27). An
+   * account leaves the server only to itself or to the back office (users/policy.ts).
+   */
+  standing: z.object({ state: z.enum(RUNNER_STANDINGS), suspendedReason: z.string().nullable() }).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -11,10 +11,10 @@ import {
   parcelSchema,
   parcelStatusSchema,
   reasonField,
-  weightGramsField,
 } from './parcel.ts';
 import { ROLES } from './roles.ts';
 import { searchField } from './text.ts';
+import { weightGramsField } from './weight.ts';
 
 /** The back office's parcel routes (DESIGN §4) and the admin map. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userNameField } from './account.ts';
+import { requiredText, userNameField } from './account.ts';
 import { LOCATION_BATCH_MAX_POINTS, MAX_POSITION_ACCURACY_M } from './constants.ts';
 import { checkBounds, viewBoundsShape } from './geo.ts';
 import { messages } from './messages.ts';
@@ -114,6 +114,11 @@ export const handoverBodySchema = z.object({
   occurredAt: occurredAtField.optional(),
   /** The receiver's signature on the pad (issue 15), stored with the handover. */
   signature: signatureSchema.optional(),
+  /**
+   * The name the person confirming typed (issue 27): recorded with the handover, read by the back
+   * office beside the signed-in account, if any, that confirmed it.
+   */
+  name: requiredText(100).optional(),
 });
 export type HandoverBody = z.infer<typeof handoverBodySchema>;
 

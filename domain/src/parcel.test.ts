@@ -24,8 +24,12 @@ describe('parcel create body', () => {
     expect(parcelCreateBodySchema.parse(body)).toEqual(body);
   });
 
-  it.each([0, -1, 1.5, '850', Number.NaN, null])('refuses weight %j in whole positive grams', (weightGrams) => {
+  it.each([0, -1, 1.5, '0 g', Number.NaN, null])('refuses weight %j in whole positive grams', (weightGrams) => {
     expect(fieldError({ ...valid, weightGrams }, 'weightGrams')).toBe('A súly pozitív egész szám legyen (gramm).');
+  });
+
+  it('reads a weight typed with a unit into whole grams (weight.test.ts has the whole table)', () => {
+    expect(parcelCreateBodySchema.parse({ ...valid, weightGrams: '1,5 kg' }).weightGrams).toBe(1500);
   });
 
   it('refuses a weight over 50 kg', () => {

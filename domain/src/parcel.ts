@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { addressField, requiredText, userNameField } from './account.ts';
-import {
-  LIST_DEFAULT_LIMIT,
-  LIST_MAX_LIMIT,
-  MAX_WEIGHT_GRAMS,
-  OCCURRED_AT_MAX_AGE_MS,
-  OCCURRED_AT_MAX_SKEW_MS,
-} from './constants.ts';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, OCCURRED_AT_MAX_AGE_MS, OCCURRED_AT_MAX_SKEW_MS } from './constants.ts';
 import { messages } from './messages.ts';
 import { ratingSummarySchema } from './ratings.ts';
+import { weightGramsField } from './weight.ts';
 
 export const PARCEL_STATUSES = ['waiting', 'in_transit', 'delivered'] as const;
 export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
@@ -106,12 +101,6 @@ export const listQuerySchema = z.object({
 
 export const parcelStatusSchema = z.enum(PARCEL_STATUSES, { error: messages.invalidStatus });
 
-/** Whole grams; the original's free text `123g` is gone (DESIGN §9). */
-export const weightGramsField = z
-  .number({ error: messages.weightInvalid })
-  .int({ error: messages.weightInvalid })
-  .positive({ error: messages.weightInvalid })
-  .max(MAX_WEIGHT_GRAMS, { error: messages.weightTooHeavy(MAX_WEIGHT_GRAMS) });
 export const categoryField = requiredText(60);
 
 /**
@@ -238,8 +227,27 @@ export const parcelEventSchema = z.object({
 });
 export type ParcelEvent = z.infer<typeof parcelEventSchema>;
 
+/**
+ * Who confirmed a QR hand-over (issue 27), recorded with it and read by the back office only: the
+ * account signed in on the phone that confirmed, else someone holding the link, by the name they
+ * typed and whether they signed. Absent on hand-overs recorded before it was.
+ */
+export const handoverConfirmerSchema = z.object({
+  /** The signed-in account's user name; null: a link holder without an account. */
+  account: z.string().nullable(),
+  /** The name typed on the confirmation page; null: none given. */
+  name: z.string().nullable(),
+  /** Whether a signature was stored with it. */
+  signed: z.boolean(),
+});
+export type HandoverConfirmer = z.infer<typeof handoverConfirmerSchema>;
+
 /** The timeline for the sender, the runner and the superadmin: who did it, too. */
-export const parcelTimelineEventSchema = parcelEventSchema.extend({ actor: z.string().nullable() });
+export const parcelTimelineEventSchema = parcelEventSchema.extend({
+  actor: z.string().nullable(),
+  /** `handed_over_qr`, for the back office only: who confirmed it. */
+  confirmedBy: handoverConfirmerSchema.optional(),
+});
 export type ParcelTimelineEvent = z.infer<typeof parcelTimelineEventSchema>;
 
 /** GET /api/parcels/:id: contacts for its carrier and the superadmin, null for its sender. */

@@ -36,6 +36,8 @@ export type RunnerListQuery = z.infer<typeof runnerListQuerySchema>;
 export const runnerListItemSchema = accountSchema.extend({
   distanceMetres: z.number().int().nullable().optional(),
   rating: ratingSummarySchema.nullable(),
+  /** How many parcels the runner carries now (in transit in their hands). */
+  parcelsInTransit: z.number().int(),
 });
 export type RunnerListItem = z.infer<typeof runnerListItemSchema>;
 

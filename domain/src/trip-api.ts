@@ -173,6 +173,9 @@ export const savedTripSchema = z.object({
   label: z.string(),
   from: coordinatesSchema,
   to: coordinatesSchema,
+  /** Where it starts and ends, as a person reads it: the nearest settlement (in Budapest its district); null far from any. */
+  fromPlace: z.string().nullable(),
+  toPlace: z.string().nullable(),
   mode: travelModeSchema,
   maxDetourMinutes: z.number().int(),
   weekdays: z.array(z.number().int()),

@@ -1,4 +1,4 @@
-import { MAX_LIVE_TOPICS, parcelTopic, RELAY_OFFER_KIND } from '@csomag/domain/live';
+import { type LiveChange, MAX_LIVE_TOPICS, parcelTopic, RELAY_OFFER_KIND } from '@csomag/domain/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveChanges } from './live.ts';
 import { relayOffersKey, useRelayOffers } from './relay-offers.ts';
@@ -9,9 +9,9 @@ import { assignedParcelsKey, waitingParcelsKey } from './runner-lists.ts';
  * and their own parcels (`me`) live, and the relay offers: a `relay_offer` message on `parcels`
  * (made, withdrawn, reserved) and any change to a shown offer's parcel (`parcel:<id>`: a hand-over,
  * give-back or delivery ends the offer). One stream per page: a browser keeps only six connections
- * to a server.
+ * to a server; `heard` sees each change too (a page's own notice of it).
  */
-export function useRunnerLiveLists() {
+export function useRunnerLiveLists(heard?: (change: LiveChange) => void) {
   const queryClient = useQueryClient();
   const offers = useRelayOffers();
   const offerTopics = [...new Set((offers.data?.items ?? []).map((offer) => offer.parcelId))]
@@ -19,6 +19,7 @@ export function useRunnerLiveLists() {
     .slice(0, MAX_LIVE_TOPICS - 2)
     .map(parcelTopic);
   useLiveChanges(['parcels', 'me', ...offerTopics], (change) => {
+    if (change !== null) heard?.(change);
     if (change === null || change.kind !== RELAY_OFFER_KIND) {
       for (const queryKey of [waitingParcelsKey, assignedParcelsKey]) void queryClient.invalidateQueries({ queryKey });
     } else {

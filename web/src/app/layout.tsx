@@ -6,6 +6,7 @@ import { useToastsWanted } from '../lib/notify.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 import { ErrorPage, Loading } from './status-pages.tsx';
 
 // Only runners report their position, and only pages that toast need the toasts.
@@ -49,6 +50,7 @@ export function Layout() {
   const hydrated = useHydrated();
   return (
     <div className="shell">
+      <ScrollRestoration />
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>

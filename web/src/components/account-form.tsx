@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { notify } from '../lib/notify.ts';
 import { PasswordAndContactFields } from './contact-fields.tsx';
+import { fieldChecks } from './form-checks.ts';
 import { FormError, FormField } from './form-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { applyServerErrors, serverSummary } from './use-server-errors.ts';
@@ -19,7 +20,7 @@ export function AccountForm({
   submitLabel: string;
   onSubmit: (values: NewAccount) => Promise<unknown>;
 }) {
-  const form = useForm<NewAccount>({ resolver: zodResolver(newAccountSchema), mode: 'onTouched' });
+  const form = useForm<NewAccount>({ resolver: zodResolver(newAccountSchema), ...fieldChecks });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -6,6 +6,22 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
+/**
+ * A field's error, inside a live region that is always there: a screen reader announces the error
+ * the moment it appears (every field refused at once is said, not only the focused one's).
+ */
+function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  return (
+    <div className="live-region" aria-live="polite">
+      {message && (
+        <p id={id} className="field-error">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** A labelled input with its error announced and tied to it for screen readers. */
 export function FormField({ label, error, id, ref, ...input }: Props) {
   const generated = useId();
@@ -21,11 +37,7 @@ export function FormField({ label, error, id, ref, ...input }: Props) {
         aria-describedby={error ? errorId : undefined}
         {...input}
       />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -49,11 +61,7 @@ export function TextAreaField({
         aria-describedby={error ? errorId : undefined}
         {...textarea}
       />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

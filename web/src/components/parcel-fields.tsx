@@ -1,5 +1,8 @@
+import { formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { readWeight } from '@csomag/domain/weight';
+import { useId } from 'react';
+import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { FormField } from './form-field.tsx';
 
 const categorySuggestions = [
@@ -12,22 +15,35 @@ const categorySuggestions = [
   messages.categoryFragile,
 ];
 
+/** The fields as typed: the weight is text ('1,5 kg'); the domain's schema reads it into whole grams. */
 interface ParcelDetails {
   category: string;
-  weightGrams: number;
+  weightGrams: string | number;
 }
 
-/** The category (free text with suggestions) and the weight (whole grams), as every parcel form asks them. */
+/**
+ * The category (free text with suggestions) and the weight, as every parcel form asks them. The
+ * weight is typed as a person says it ('750 g', '1,5 kg') and shown back in whole grams beside the
+ * field before anything is sent ('= 1500 g'); what cannot be read is refused by the schema's words.
+ */
 export function ParcelDetailFields<T extends ParcelDetails>({
   register,
   errors,
+  control,
 }: {
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
+  control: Control<T>;
 }) {
   // The generic form narrows to the two fields this component owns.
   const own = register as unknown as UseFormRegister<ParcelDetails>;
   const ownErrors = errors as FieldErrors<ParcelDetails>;
+  const typed = useWatch({ control: control as unknown as Control<ParcelDetails>, name: 'weightGrams' });
+  const reading = typeof typed === 'string' ? readWeight(typed) : null;
+  const weightError = ownErrors.weightGrams?.message;
+  const weightId = useId();
+  const readAsId = `${weightId}-read-as`;
+  const readAs = !weightError && reading?.ok ? messages.weightReadAs(formatWeight(reading.grams)) : null;
   return (
     <>
       <FormField
@@ -43,14 +59,18 @@ export function ParcelDetailFields<T extends ParcelDetails>({
         ))}
       </datalist>
       <FormField
+        id={weightId}
         label={messages.weightGramsLabel}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        error={ownErrors.weightGrams?.message}
-        {...own('weightGrams', { valueAsNumber: true })}
+        autoComplete="off"
+        placeholder={messages.weightPlaceholder}
+        error={weightError}
+        {...(readAs ? { 'aria-describedby': readAsId } : {})}
+        {...own('weightGrams')}
       />
+      {/* Always there, so a screen reader hears what the field reads as while it is typed. */}
+      <p id={readAsId} className="muted field-live" aria-live="polite" data-testid="weight-read-as">
+        {readAs}
+      </p>
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../lib/notify.ts';
 import { PasswordAndContactFields } from './contact-fields.tsx';
+import { fieldChecks } from './form-checks.ts';
 import { FormError, FormField } from './form-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { applyServerErrors, serverSummary } from './use-server-errors.ts';
@@ -29,7 +30,7 @@ export function ProfileForm({
 }) {
   const form = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
-    mode: 'onTouched',
+    ...fieldChecks,
     defaultValues: {
       name: account.name,
       password: '',

@@ -125,8 +125,9 @@ function Pin({ marker }: { marker: MapMarker }) {
         title={marker.title}
         alt={marker.title}
         draggable={marker.draggable ?? false}
-        // People stay visible on top of the parcels they stand next to.
-        zIndexOffset={marker.kind === 'me' || marker.kind === 'runner' ? 1000 : 0}
+        // A courier stays visible on top of the parcels they carry past; the runner's own pin goes
+        // under the parcels and groups around them, which they must be able to tap (issue 27 item 7).
+        zIndexOffset={marker.kind === 'runner' ? 1000 : marker.kind === 'me' ? -1000 : 0}
         eventHandlers={{
           click: () => marker.onClick?.(),
           dragend: (event) => {

@@ -46,8 +46,6 @@ export const backOffice = {
   adminRunnerSearch: 'Keresés névre',
   adminRunnersEmpty: 'Nincs ilyen futár.',
   adminRunnerCard: (userName: string) => `Futár ${userName}`,
-  adminRunnerActive: 'aktív',
-  adminRunnerInactive: 'inaktív',
   adminEditRunnerTitle: 'Futár Szerkesztése',
   adminDeleteRunnerTitle: 'Futár törlése',
   adminCarriedParcelsTitle: 'Nála lévő csomagok',

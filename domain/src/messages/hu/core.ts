@@ -83,6 +83,11 @@ export const core = {
   // sending, profiles and live updates
   weightInvalid: 'A súly pozitív egész szám legyen (gramm).',
   weightTooHeavy: (maxGrams: number) => `A súly legfeljebb ${maxGrams} gramm lehet.`,
+  weightUnreadable: 'A súlyt számmal add meg, grammban vagy kilogrammban (pl. 750 g vagy 1,5 kg).',
+  weightNeedsUnit: 'Tizedes súly mellé írd ki a mértékegységet (pl. 1,5 kg).',
+  weightNotWholeGrams: (nearestGrams: number) => `Grammra pontosan add meg a súlyt (pl. ${nearestGrams} g).`,
+  weightPlaceholder: 'pl. 750 g vagy 1,5 kg',
+  weightReadAs: (weight: string) => `= ${weight}`,
   invalidCoordinates: 'Érvénytelen koordináta.',
   invalidStatus: 'A státusz várakozik (waiting), szállítás alatt (in_transit) vagy leadott (delivered) lehet.',
   invalidLimit: (max: number) => `A limit 1 és ${max} közötti egész szám legyen.`,

@@ -38,6 +38,7 @@ export const proof = {
   proofRemoved: 'A kép a megőrzési idő lejártával törölve; az ujjlenyomata megmaradt.',
   proofLoadFailed: 'A képet nem sikerült betölteni.',
   proofHash: (hash: string) => `SHA-256: ${hash}`,
+  proofVerified: 'ellenőrizve',
 
   // web: receiver's signature
   signatureLabel: 'Aláírás (nem kötelező)',

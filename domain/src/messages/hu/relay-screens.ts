@@ -12,6 +12,8 @@ export const relayScreens = {
   takeOverIntro: 'Ellenőrizd a csomagot, és erősítsd meg, hogy most már nálad van.',
   takeOverConfirm: 'Átveszem',
   takeOverDone: 'Átvetted a csomagot: most már nálad van.',
+  relayHandedOn: (parcelId: string, runner: string) =>
+    `Átadtad a(z) ${parcelId} azonosítójú csomagot: most ${runner} futárnál van.`,
   takeOverRunnersOnly: 'Csomagot csak futár vehet át másik futártól: jelentkezz be a futár fiókoddal.',
   takeOverLinkIncomplete: 'A link hiányos: olvasd be újra a futár QR kódját.',
   takeOverCurrentHolder: 'Most nála van',
@@ -44,10 +46,19 @@ export const relayScreens = {
   custodyReceiver: 'címzett',
   custodyHowSender: 'a feladó',
   custodyHowRunner: 'a futár',
-  custodyHowReceiverQr: 'a címzett QR kóddal',
+  custodyHowReceiverQr: 'az átvételi link birtokosa (QR kód)',
   custodyHowRunnerQr: 'az átvevő futár QR kóddal',
   custodyHowAdmin: 'az ügyfélszolgálat',
   custodyHowMigration: 'korábbi adatokból pótolva',
+
+  // who confirmed a QR hand-over (issue 27): the receiver's page asks a name, the back office reads it
+  handoverNameLabel: 'A neved',
+  handoverConfirmedByAccount: (userName: string) => `Megerősítette: ${userName} (bejelentkezve)`,
+  handoverConfirmedByLinkHolder: 'Megerősítette: a link birtokosa, bejelentkezés nélkül',
+  handoverConfirmerName: (name: string) => `„${name}” néven`,
+  handoverConfirmerNoName: 'név nélkül',
+  handoverConfirmerSigned: 'aláírással',
+  handoverConfirmerNotSigned: 'aláírás nélkül',
 
   // the tracking page's timeline
   relayLeg: (from: string, to: string, place: string | null, time: string) =>

@@ -13,7 +13,7 @@ export const replays = {
   occurredAtTooOld: (hours: number) => `Az időpont legfeljebb ${hours} órával lehet korábbi a mostaninál.`,
 
   // a timeline step sent later: the person's time is shown, the server's beside it
-  eventReceivedAt: (time: string) => `(beérkezett: ${time})`,
+  eventReceivedAt: (time: string) => `— kapcsolat nélkül rögzítve, elküldve: ${time}`,
 
   // location batches
   locationBatchEmpty: 'Legalább egy helyzetet küldj.',

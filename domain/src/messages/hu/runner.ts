@@ -37,6 +37,7 @@ export const runner = {
   callSender: (name: string) => `Feladó hívása (${name})`,
   deliverWithoutQr: 'Leadás QR kód nélkül',
   deliverWithQr: 'Leadás QR kóddal',
+  locatingForDelivery: 'A helyzeted meghatározása folyamatban… Addig is leadhatod QR kóddal.',
   giveBack: 'Visszaadom',
   giveBackReasonLabel: 'Miért adod vissza?',
 
@@ -56,4 +57,5 @@ export const runner = {
   handoverTitle: 'Csomagátvétel QR kóddal',
   acceptHandover: 'Átvétel',
   handoverThanks: 'Köszönjük, hogy a Csomagküldőt választottad.',
+  handoverReceived: (parcelId: string) => `Átvetted a(z) ${parcelId} azonosítójú csomagot.`,
 } as const;

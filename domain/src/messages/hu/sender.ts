@@ -21,6 +21,12 @@ export const sender = {
   allStatuses: 'Összes',
   cancelParcel: 'Feladás visszavonása',
   confirmCancelParcel: 'Igen, visszavonom',
+  // the tracking link of a sent parcel, for the receiver (issue 27)
+  shareTrackingLink: 'Megosztás',
+  copyTrackingLink: 'Követési link másolása',
+  trackingLinkCopied: 'A követési link a vágólapra került.',
+  trackingShareTitle: (parcelId: string) => `Csomagkövetés: ${parcelId}`,
+  trackingShareText: 'Ezen a linken követheted a csomagot.',
 
   // sending a parcel
   sendParcelTitle: 'Csomagfeladás',

@@ -79,6 +79,7 @@ export const tripScreens = {
   tripWeekdayShort: (day: number) => WEEKDAY_SHORT[day - 1] ?? String(day),
   savedTripMode: (mode: string, detour: number) => `${mode}, legfeljebb ${detour} perc kitérő`,
   savedTripPausedBadge: 'Szünetel',
+  savedTripRoute: (from: string, to: string) => `${from} → ${to}`,
   savedTripPause: 'Szüneteltetés',
   savedTripResume: 'Folytatás',
   savedTripDelete: 'Törlés',

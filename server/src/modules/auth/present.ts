@@ -1,8 +1,13 @@
 import type { Account } from '@csomag/domain/account';
+import { runnerStanding } from '@csomag/domain/roles';
 import type { AccountRow } from '../../db/schema.ts';
 import { hasRole } from '../../policy.ts';
 
-/** The only way an account leaves the server: no id, no password hash. */
+/**
+ * The only way an account leaves the server: no id, no password hash. It goes only to the account
+ * itself or to the back office (users/policy.ts viewProfile, viewRunner, listRunners, searchUsers),
+ * so a runner's standing and suspension reason reach that runner and the back office, no one else.
+ */
 export function presentAccount(row: AccountRow): Account {
   return {
     userName: row.user_name,
@@ -12,5 +17,13 @@ export function presentAccount(row: AccountRow): Account {
     address: row.address,
     role: row.role,
     ...(hasRole(row, 'runner') && row.runner_status ? { status: row.runner_status } : {}),
+    ...(hasRole(row, 'runner')
+      ? {
+          standing: {
+            state: runnerStanding({ approvedAt: row.approved_at, suspendedAt: row.suspended_at }),
+            suspendedReason: row.suspended_at === null ? null : row.suspended_reason,
+          },
+        }
+      : {}),
   };
 }

@@ -82,7 +82,8 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const summary = await handOver(context(request), request.params.id, request.body);
+      // Whoever is signed in on the phone that confirms is recorded as confirming (issue 27).
+      const summary = await handOver(context(request), request.params.id, request.body, request.account);
       request.log.info({ parcelId: summary.id, runner: summary.runner }, 'parcel handed over by QR');
       return summary;
     },

@@ -91,9 +91,16 @@ const CHANGED_MEANWHILE = new Set<ErrorCode>(['parcel_already_delivered', 'parce
 
 /**
  * The receiver confirms with the runner's QR link: in transit → delivered (`handed_over_qr`),
- * recorded as the runner's act. A used link (the parcel already delivered) is refused as such.
+ * recorded as the runner's act, with who confirmed it (issue 27): `confirmer`, the account signed
+ * in on that phone, or — null — whoever holds the link, by the name they typed and their
+ * signature. A used link (the parcel already delivered) is refused as such.
  */
-export async function handOver(ctx: HandoverContext, parcelId: string, body: HandoverBody): Promise<HandoverSummary> {
+export async function handOver(
+  ctx: HandoverContext,
+  parcelId: string,
+  body: HandoverBody,
+  confirmer: AccountRow | null,
+): Promise<HandoverSummary> {
   const parcel = await parcelForToken(ctx, parcelId, body.token);
   if (!sameUser(body.futar, parcel.runner_user_name) || !sameUser(body.felado, parcel.sender_user_name)) {
     throw invalid();
@@ -110,8 +117,8 @@ export async function handOver(ctx: HandoverContext, parcelId: string, body: Han
     ...(await encodeSignature(body.signature.image)),
     kind: 'signature' as const,
     strokes: JSON.stringify(body.signature.strokes),
-    // The receiver signs without an account: nobody to name.
-    createdBy: null,
+    // Signed without an account, nobody to name.
+    createdBy: confirmer?.id ?? null,
   };
   try {
     const delivered = await deliverParcel(ctx.changes, parcel.id, runner, {
@@ -119,6 +126,15 @@ export async function handOver(ctx: HandoverContext, parcelId: string, body: Han
       runnerId: runner.id,
       occurredAt: body.occurredAt,
       signature,
+      confirmedBy: confirmer?.id ?? null,
+      // The user name as it is now: the timeline keeps it when the account goes (parcels/present.ts).
+      data: {
+        confirmedBy: {
+          accountId: confirmer?.id ?? null,
+          account: confirmer?.user_name ?? null,
+          name: body.name ?? null,
+        },
+      },
     });
     return presentSummary({ ...delivered, runner_user_name: parcel.runner_user_name });
   } catch (error) {

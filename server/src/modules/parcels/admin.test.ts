@@ -351,7 +351,8 @@ describe('PATCH /api/parcels/:id', () => {
     [{ status: 'leadott' }, 'status'],
     [{ status: 'lost' }, 'status'],
     [{ category: '' }, 'category'],
-    [{ weightGrams: '12g' }, 'weightGrams'],
+    [{ weightGrams: '12 font' }, 'weightGrams'],
+    [{ weightGrams: '1,2345 kg' }, 'weightGrams'],
     [{ receiverAddress: '  ' }, 'receiverAddress'],
     [{ senderCoordinates: { lat: 91, lng: 19 } }, 'senderCoordinates.lat'],
   ])('refuses %j with 400 naming %s, saving nothing', async (payload, field) => {

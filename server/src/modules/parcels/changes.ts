@@ -244,6 +244,11 @@ export function deliverParcel(
     photoRequiredCheck?: boolean;
     /** The receiver's signature at the QR handover, stored with the delivery (the event names its hash). */
     signature?: NewProof | undefined;
+    /**
+     * Who confirmed it, when not the actor: the QR handover's signed-in account, or null for
+     * someone holding the link without an account (issue 27). The custody event records it.
+     */
+    confirmedBy?: number | null;
   },
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
@@ -285,7 +290,7 @@ export function deliverParcel(
       to_id: null,
       lat: options.place?.lat ?? null,
       lng: options.place?.lng ?? null,
-      confirmed_by: actor.id,
+      confirmed_by: options.confirmedBy === undefined ? actor.id : options.confirmedBy,
       how: options.kind === 'handed_over_qr' ? 'receiver_qr' : options.runnerId === undefined ? 'admin' : 'runner',
     });
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);

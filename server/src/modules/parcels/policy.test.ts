@@ -33,6 +33,7 @@ const table: Record<ParcelAction, { some: Who[]; this: Who[] }> = {
   offerForRelay: { some: trustedRunners, this: ['carrier'] },
   takeOver: { some: trustedRunners, this: ['otherRunner'] },
   seeCustody: { some: superadmin, this: superadmin },
+  seeHandoverConfirmer: { some: superadmin, this: superadmin },
   receiveTripOffers: { some: trustedRunners, this: trustedRunners },
   edit: { some: superadmin, this: superadmin },
   delete: { some: superadmin, this: superadmin },

@@ -83,6 +83,8 @@ const rules = {
   takeOver: (actor: Actor, parcel?: ParcelFacts) => trusted(actor) && (!parcel || !holder(actor, parcel)),
   /** The custody chain and the recorded override. */
   seeCustody: (actor: Actor) => is(actor, 'superadmin'),
+  /** Who confirmed a QR hand-over (the signed-in account, or the link holder's typed name): the back office. */
+  seeHandoverConfirmer: (actor: Actor) => is(actor, 'superadmin'),
   /** New parcels offered to a saved trip, live and by push (issue 13). */
   receiveTripOffers: (actor: Actor) => trusted(actor),
   edit: (actor: Actor) => is(actor, 'superadmin'),

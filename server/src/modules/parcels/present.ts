@@ -1,4 +1,11 @@
-import type { Parcel, ParcelEvent, ParcelTimelineEvent, RelayLeg, TrackingView } from '@csomag/domain/parcel';
+import type {
+  HandoverConfirmer,
+  Parcel,
+  ParcelEvent,
+  ParcelTimelineEvent,
+  RelayLeg,
+  TrackingView,
+} from '@csomag/domain/parcel';
 import type { ParcelRow } from '../../db/schema.ts';
 
 /** A parcel row with the user names its ids point to. */
@@ -53,10 +60,28 @@ function relayLegOf(data: string): RelayLeg {
   return { from: from ?? null, to: to ?? '', place: placeName ?? null };
 }
 
-export const presentTimelineEvent = (row: TimelineRow): ParcelTimelineEvent => ({
-  ...presentEvent(row),
-  actor: row.actor_user_name,
-});
+/**
+ * A timeline step with who did it. `withConfirmer`: the back office reads who confirmed a QR
+ * hand-over (parcels/policy.ts seeHandoverConfirmer), as handover/service.ts recorded it.
+ */
+export const presentTimelineEvent = (row: TimelineRow, withConfirmer = false): ParcelTimelineEvent => {
+  const confirmedBy = withConfirmer && row.kind === 'handed_over_qr' && row.data ? confirmerOf(row.data) : null;
+  return { ...presentEvent(row), actor: row.actor_user_name, ...(confirmedBy ? { confirmedBy } : {}) };
+};
+
+/** Who confirmed a QR hand-over, from its event's data; null for one recorded before it was (issue 27). */
+function confirmerOf(data: string): HandoverConfirmer | null {
+  const { confirmedBy, signatureSha256 } = JSON.parse(data) as {
+    confirmedBy?: { account?: string | null; name?: string | null };
+    signatureSha256?: string;
+  };
+  if (!confirmedBy) return null;
+  return {
+    account: confirmedBy.account ?? null,
+    name: confirmedBy.name ?? null,
+    signed: signatureSha256 !== undefined,
+  };
+}
 
 export type TrackingRow = ParcelWithNames & {
   runner_lat: number | null;

@@ -188,7 +188,13 @@ export async function getParcelDetail(db: Kysely<Database>, account: AccountRow,
     .execute();
   // The carrier and the back office call people; the sender knows whom they wrote down.
   const contacts = relationship.sender(account, parcel) ? null : ((await contactsOf(db, [id])).get(id) ?? null);
-  return { ...presentParcel(parcel), version: parcel.version, events: events.map(presentTimelineEvent), contacts };
+  const withConfirmer = mayParcel(account, 'seeHandoverConfirmer', parcel);
+  return {
+    ...presentParcel(parcel),
+    version: parcel.version,
+    events: events.map((event) => presentTimelineEvent(event, withConfirmer)),
+    contacts,
+  };
 }
 
 /** Who to call about each parcel: the recipient the sender named, and the sender. */

@@ -482,7 +482,11 @@ describe('signature at the QR handover', () => {
     expect(JSON.parse(stored?.strokes ?? 'null')).toEqual(strokes);
     const events = await storedEvents(t.app, parcel.id);
     expect(events.at(-1)?.kind).toBe('handed_over_qr');
-    expect(JSON.parse(events.at(-1)?.data ?? '{}')).toEqual({ signatureSha256: stored?.sha256 });
+    expect(JSON.parse(events.at(-1)?.data ?? '{}')).toEqual({
+      signatureSha256: stored?.sha256,
+      // Nobody signed in on the confirming phone, and no name typed (issue 27).
+      confirmedBy: { accountId: null, account: null, name: null },
+    });
     const seen = await get(`/api/parcels/${parcel.id}/proof/signature`, sender);
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['content-type']).toBe('image/png');

@@ -65,7 +65,7 @@ describe('GET /api/runners', () => {
       [zeta?.account.userName],
     ]);
     const response = await call('GET', `/api/runners?q=${tag}`, admin.cookie);
-    expect(response.json().items[0]).toEqual({ ...alfa?.account, rating: null });
+    expect(response.json().items[0]).toEqual({ ...alfa?.account, rating: null, parcelsInTransit: 0 });
     expect(response.json().items[0]).toMatchObject({ role: 'runner', status: 'inactive' });
     expectNoSecrets(response.body, alfa?.password);
   });
@@ -152,6 +152,7 @@ describe('POST /api/runners', () => {
         address: body.address,
         role: 'runner',
         status: 'inactive',
+        standing: { state: 'approved', suspendedReason: null },
       },
     });
     expect(response.cookies).toHaveLength(0);

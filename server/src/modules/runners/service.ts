@@ -43,7 +43,7 @@ async function runnersNear(
   { db, dialect }: Pick<Store, 'db' | 'dialect'>,
   parcelId: string,
   query: RunnerListQuery,
-): Promise<{ items: Omit<RunnerListItem, 'rating'>[]; nextCursor: string | null }> {
+): Promise<{ items: Omit<RunnerListItem, 'rating' | 'parcelsInTransit'>[]; nextCursor: string | null }> {
   const parcel = await db
     .selectFrom('parcels')
     .select(['sender_lat', 'sender_lng'])
@@ -77,10 +77,31 @@ async function runnersNear(
   );
 }
 
-/** A page of runners, each with their shown rating: one grouped query for the page (issue 15). */
+/** How many parcels each runner of a page carries now: one grouped query for the page (issue 27). */
+async function withParcelsInTransit<T extends { userName: string }>(
+  db: Kysely<Database>,
+  page: { items: T[]; nextCursor: string | null },
+): Promise<{ items: (T & { parcelsInTransit: number })[]; nextCursor: string | null }> {
+  const userNames = page.items.map((item) => item.userName);
+  const rows =
+    userNames.length === 0
+      ? []
+      : await db
+          .selectFrom('parcels')
+          .innerJoin('accounts', 'accounts.id', 'parcels.runner_id')
+          .select(['accounts.user_name', (eb) => eb.fn.countAll<number | string>().as('carried')])
+          .where('accounts.user_name', 'in', userNames)
+          .where('parcels.status', '=', 'in_transit')
+          .groupBy('accounts.user_name')
+          .execute();
+  const carried = new Map(rows.map((row) => [row.user_name, Number(row.carried)]));
+  return { ...page, items: page.items.map((item) => ({ ...item, parcelsInTransit: carried.get(item.userName) ?? 0 })) };
+}
+
+/** A page of runners, each with their shown rating (issue 15) and the parcels they carry now (issue 27). */
 export async function listRunners(store: Pick<Store, 'db' | 'dialect'>, query: RunnerListQuery): Promise<RunnerList> {
   const page = query.near ? await runnersNear(store, query.near, query) : await accountsByName(store, 'runner', query);
-  return withRunnerRatings(store.db, page);
+  return withRunnerRatings(store.db, await withParcelsInTransit(store.db, page));
 }
 
 export const createRunner = (db: Kysely<Database>, body: RunnerCreateBody, runnerApproval: 'auto' | 'manual') =>

@@ -27,6 +27,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Store } from '../../db/database.ts';
 import type { AccountRow, Database, SavedTripsTable } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
+import { nearestPlaceName } from '../geo/offline.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { selectParcels } from '../parcels/service.ts';
 import { findRelayOffers } from './relay-matches.ts';
@@ -125,7 +126,8 @@ export async function findMatches(
 
 type SavedTripRow = Selectable<SavedTripsTable>;
 
-export function presentSavedTrip(row: SavedTripRow, now: number): SavedTrip {
+/** A saved trip's facts, without naming its ends (the change-feed offers read these for every new parcel). */
+export function savedTripFacts(row: SavedTripRow, now: number): Omit<SavedTrip, 'fromPlace' | 'toPlace'> {
   const weekdays = row.weekdays.split(',').map(Number);
   const paused = row.paused === 1 || (row.paused as unknown) === true;
   return {
@@ -142,6 +144,12 @@ export function presentSavedTrip(row: SavedTripRow, now: number): SavedTrip {
     active: isTripActive({ weekdays, time: row.time, paused }, now),
     createdAt: row.created_at,
   };
+}
+
+/** A saved trip as its owner reads it: its ends named too, so a list of trips says where each goes. */
+export function presentSavedTrip(row: SavedTripRow, now: number): SavedTrip {
+  const facts = savedTripFacts(row, now);
+  return { ...facts, fromPlace: nearestPlaceName(facts.from), toPlace: nearestPlaceName(facts.to) };
 }
 
 const columnsOf = (body: SavedTripBody) => ({
@@ -205,7 +213,7 @@ export async function updateSavedTrip(
 ) {
   const existing = await ownTrip(db, runner, id).executeTakeFirst();
   if (!existing) throw notFound();
-  const current = presentSavedTrip(existing, now);
+  const current = savedTripFacts(existing, now);
   const merged = savedTripBodySchema.safeParse({
     label: patch.label ?? current.label,
     from: patch.from ?? current.from,

@@ -8,7 +8,7 @@ import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
 import { BoundedQueue } from '../push/queue.ts';
 import { mayTrip } from './policy.ts';
-import { presentSavedTrip, scoreParcel } from './service.ts';
+import { savedTripFacts, scoreParcel } from './service.ts';
 
 /** One runner told that a new parcel fits one of their saved trips. */
 export interface TripOffer {
@@ -148,7 +148,7 @@ export class TripOffers {
       // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
       const runner = { ...trip, id: trip.account_id };
       if (!mayTrip(runner, 'receiveOffers', trip)) continue;
-      const saved = presentSavedTrip(trip, now);
+      const saved = savedTripFacts(trip, now);
       if (!saved.active) continue;
       const legs: TripLegs = { from: saved.from, to: saved.to, mode: saved.mode };
       const sum = ellipseSumMetres(legs, trip.max_detour_minutes, straightLineModel);

@@ -207,6 +207,9 @@ describe('saved trips', () => {
       weekdays: [1, 2, 3, 4, 5],
       time: '07:40',
       paused: false,
+      // Its ends named as a list of trips reads them (issue 27).
+      fromPlace: expect.stringMatching(/^Budapest [IVX]+\. kerület$/),
+      toPlace: expect.stringMatching(/^Budapest [IVX]+\. kerület$/),
     });
     const departure = new Date(created.nextDepartureAt);
     expect(departure.getTime()).toBeGreaterThanOrEqual(NOW);

@@ -10,7 +10,16 @@ import './proof.css';
  * 'Fotó a leadásról' on the runner's card: the camera (or a file), scaled down here, sent at once;
  * the thumbnail shows what was sent, and 'A fotó elmentve.' only once the server has stored it.
  */
-export function PhotoCapture({ parcelId, required }: { parcelId: string; required: boolean }) {
+export function PhotoCapture({
+  parcelId,
+  required,
+  onSaved,
+}: {
+  parcelId: string;
+  required: boolean;
+  /** Once the server has stored the photo: what said a photo was missing is no longer true. */
+  onSaved?: () => void;
+}) {
   const inputId = useId();
   const upload = useUploadPhoto();
   const [preview, setPreview] = useState<string | null>(null);
@@ -32,7 +41,7 @@ export function PhotoCapture({ parcelId, required }: { parcelId: string; require
       photo = file;
     }
     setPreview(URL.createObjectURL(photo));
-    upload.mutate({ parcelId, photo });
+    upload.mutate({ parcelId, photo }, { onSuccess: () => onSaved?.() });
   };
 
   return (

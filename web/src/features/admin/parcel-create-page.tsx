@@ -17,16 +17,17 @@ import { UserPicker } from './user-picker.tsx';
 const schema = parcelCreateBodySchema
   .pick({ senderAddress: true, receiverAddress: true, category: true, weightGrams: true, photoRequired: true })
   .extend({ senderUser: userNameField });
-type Values = z.infer<typeof schema>;
+/** As typed (the weight is text, '1,5 kg'); the schema turns it into the request's whole grams. */
+type Values = z.input<typeof schema>;
 
 /** SPEC §2.8: the back office sends a parcel for an existing user; geocoded like the sender's form. */
 export function AdminParcelCreatePage() {
   const navigate = useNavigate();
   const create = useCreateParcel();
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { senderUser: '', senderAddress: '', receiverAddress: '', category: '' },
+    defaultValues: { senderUser: '', senderAddress: '', receiverAddress: '', category: '', weightGrams: '' },
   });
   const senderUser = useWatch({ control: form.control, name: 'senderUser' });
   const { errors, isSubmitting } = form.formState;
@@ -60,7 +61,7 @@ export function AdminParcelCreatePage() {
           error={errors.receiverAddress?.message}
           {...form.register('receiverAddress')}
         />
-        <ParcelDetailFields register={form.register} errors={errors} />
+        <ParcelDetailFields register={form.register} errors={errors} control={form.control} />
         <PhotoRequiredField register={form.register} />
         <FormError message={serverSummary(errors)} />
         <SubmitButton busy={isSubmitting}>{messages.adminCreateParcelSubmit}</SubmitButton>

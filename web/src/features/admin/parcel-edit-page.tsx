@@ -205,7 +205,7 @@ export function AdminParcelEditPage() {
             <ParcelEditForm parcel={data} />
             <ParcelTimeline title={messages.timelineTitle} events={data.events} />
             <CustodyChain parcelId={data.id} />
-            <ProofSection parcel={data} />
+            <ProofSection parcel={data} audit />
             {/* Only a parcel on its way has a runner to correct (the server refuses the rest too). */}
             {data.status === 'in_transit' && <CustodyOverride parcel={data} />}
           </div>

@@ -1,5 +1,6 @@
 import { formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
+import type { ParcelDetail } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { proofImagePath } from '@csomag/domain/proof';
 import { REPORT_TEXT_MAX } from '@csomag/domain/trust';
@@ -11,7 +12,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { CustodyChain } from './custody-chain.tsx';
-import { ParcelTimeline } from './parcel-timeline.tsx';
+import { confirmerText, ParcelTimeline } from './parcel-timeline.tsx';
 import { ReportCard } from './reports-page.tsx';
 
 function ResolveForm({ id }: { id: number }) {
@@ -79,6 +80,13 @@ function Proofs({ parcelId, proofsUrl }: { parcelId: string; proofsUrl: string }
   );
 }
 
+/** Who confirmed the QR hand-over the report is about (issue 27), said beside the delivery. */
+function HandoverConfirmer({ events }: { events: ParcelDetail['events'] }) {
+  const confirmedBy = events.findLast((event) => event.kind === 'handed_over_qr')?.confirmedBy;
+  if (!confirmedBy) return null;
+  return <p data-testid="report-handover-confirmer">{confirmerText(confirmedBy)}</p>;
+}
+
 /** One 'Nem érkezett meg' report with the parcel's timeline, custody chain and proof, and the decision. */
 export function ReportPage() {
   const id = useParams().reportId ?? '';
@@ -89,7 +97,7 @@ export function ReportPage() {
       <QueryState query={query}>
         {({ report, parcel, proofsUrl }) => (
           <>
-            <ReportCard report={report} />
+            <ReportCard report={report} linked={false} />
             {!report.resolvedAt && <ResolveForm id={report.id} />}
             {parcel && (
               <>
@@ -105,6 +113,7 @@ export function ReportPage() {
                     </>
                   )}
                 </p>
+                <HandoverConfirmer events={parcel.events} />
                 {proofsUrl && <Proofs parcelId={parcel.id} proofsUrl={proofsUrl} />}
                 <ParcelTimeline title={messages.reportTimeline} events={parcel.events} />
                 <CustodyChain parcelId={parcel.id} />

@@ -7,7 +7,8 @@ import { useReports } from '../../api/trust.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 
-export function ReportCard({ report }: { report: Report }) {
+/** A report as listed; `linked`: with 'Részletek' to its own page (not on that page itself). */
+export function ReportCard({ report, linked = true }: { report: Report; linked?: boolean }) {
   return (
     <article className="card parcel-card" aria-label={messages.reportTitle(report.id)}>
       <header>
@@ -27,11 +28,13 @@ export function ReportCard({ report }: { report: Report }) {
           {messages.reportResolvedBy(report.resolvedBy ?? '—', formatTimestamp(report.resolvedAt))}: {report.resolution}
         </p>
       )}
-      <div className="card-actions">
-        <Link className="button" to={paths.adminReport(report.id)}>
-          {messages.reportOpenDetails}
-        </Link>
-      </div>
+      {linked && (
+        <div className="card-actions">
+          <Link className="button" to={paths.adminReport(report.id)}>
+            {messages.reportOpenDetails}
+          </Link>
+        </div>
+      )}
     </article>
   );
 }

@@ -60,10 +60,9 @@ export function RunnerTrustPanel({ userName }: { userName: string }) {
     <section className="card" aria-labelledby="runner-trust-title">
       <h2 id="runner-trust-title">{messages.trustTitle}</h2>
       <QueryState query={detail}>
-        {({ account, trust }) => (
+        {({ trust }) => (
           <>
             <p data-testid="runner-trust-state">
-              {account.status === 'active' ? messages.adminRunnerActive : messages.adminRunnerInactive} ·{' '}
               {trust.approvedAt
                 ? messages.trustApproved(formatTimestamp(trust.approvedAt))
                 : messages.trustAwaitingApproval}{' '}

@@ -7,15 +7,16 @@ import { QueryState } from '../../components/query-state.tsx';
 import { RatingSummaryText } from '../../components/ratings/rating-summary.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useRunners } from './api.ts';
-import { RunnerTrustBadges } from './reports-runner-badges.tsx';
+import { RunnerStandingBadge, RunnerTrustBadges } from './reports-runner-badges.tsx';
 
 function RunnerCard({ runner }: { runner: RunnerListItem }) {
   return (
     <article className="card parcel-card" aria-label={messages.adminRunnerCard(runner.userName)}>
       <header>
         <strong>{runner.userName}</strong>
+        {runner.standing && <RunnerStandingBadge standing={runner.standing} />}
         <span className="muted">
-          {runner.status === 'active' ? messages.adminRunnerActive : messages.adminRunnerInactive}
+          {runner.parcelsInTransit > 0 ? messages.carryingNow(runner.parcelsInTransit) : messages.carryingNothing}
         </span>
         <RunnerTrustBadges userName={runner.userName} />
       </header>

@@ -10,7 +10,7 @@ import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSignIn } from './api.ts';
 
-/** SPEC §2.3 and §5: one form for every role, with the original's placeholder warnings. */
+/** SPEC §2.3 and §5: one form for every role; SPEC's warnings shown as the fields' errors. */
 export function LoginPage() {
   const { data: account, isPending } = useSession();
   const signIn = useSignIn();
@@ -19,8 +19,8 @@ export function LoginPage() {
   // Shown the way every form shows a refusal (serverErrors); no react-hook-form on this page, which
   // strangers open from the landing page (docs/decisions/0008-small-first-download.md).
   const [refusal, setRefusal] = useState<ReturnType<typeof serverErrors> | null>(null);
-  const [emailPlaceholder, setEmailPlaceholder] = useState('');
-  const [passwordPlaceholder, setPasswordPlaceholder] = useState('');
+  // SPEC §5's own words for a value too short to be right, shown as the field's error.
+  const [tooShort, setTooShort] = useState<{ email?: string; password?: string }>({});
   // Set when this page signs someone in, so the "already signed in" notice is for visits only.
   const justSignedIn = useRef(false);
   const alreadySignedIn = !isPending && account && !justSignedIn.current;
@@ -41,18 +41,18 @@ export function LoginPage() {
     const passwordField = event.currentTarget.elements.namedItem('password') as HTMLInputElement;
     const email = emailField.value;
     const password = passwordField.value;
-    // SPEC §5: a value too short to be right is cleared and its placeholder says why; the server is not asked.
+    // SPEC §5: a value too short to be right is said beside its field (both at once); the server is not asked.
     const emailOk = email.trim().length >= MIN_EMAIL_LENGTH;
     const passwordOk = password.length >= MIN_PASSWORD_LENGTH;
-    if (!emailOk) {
-      emailField.value = '';
-      setEmailPlaceholder(messages.emailTooShort);
+    setTooShort({
+      ...(emailOk ? {} : { email: messages.emailTooShort }),
+      ...(passwordOk ? {} : { password: messages.passwordTooShort }),
+    });
+    if (!emailOk || !passwordOk) {
+      setRefusal(null);
+      (emailOk ? passwordField : emailField).focus();
+      return;
     }
-    if (!passwordOk) {
-      passwordField.value = '';
-      setPasswordPlaceholder(messages.passwordTooShort);
-    }
-    if (!emailOk || !passwordOk) return;
     justSignedIn.current = true;
     setRefusal(null);
     try {
@@ -64,6 +64,12 @@ export function LoginPage() {
     }
   };
 
+  // A field's error goes once the field is edited: what it said may no longer be true.
+  const forget = (field: 'email' | 'password') => {
+    if (tooShort[field]) setTooShort(({ [field]: _, ...rest }) => rest);
+    if (refusal?.fields[field]) setRefusal(null);
+  };
+
   return (
     <section className="page narrow">
       <h1>{messages.signInTitle}</h1>
@@ -72,17 +78,17 @@ export function LoginPage() {
           label={messages.emailLabel}
           type="email"
           autoComplete="email"
-          placeholder={emailPlaceholder}
           name="email"
-          error={refusal?.fields.email}
+          error={tooShort.email ?? refusal?.fields.email}
+          onChange={() => forget('email')}
         />
         <FormField
           label={messages.passwordLabel}
           type="password"
           autoComplete="current-password"
-          placeholder={passwordPlaceholder}
           name="password"
-          error={refusal?.fields.password}
+          error={tooShort.password ?? refusal?.fields.password}
+          onChange={() => forget('password')}
         />
         <FormError message={refusal?.summary ?? null} />
         <SubmitButton busy={signIn.isPending}>{messages.signInSubmit}</SubmitButton>

@@ -4,7 +4,7 @@ import type { Signature } from '@csomag/domain/proof';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, type ApiErrorCode, errorMessage } from '../../api/client.ts';
-import { FormError } from '../../components/form-field.tsx';
+import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelFacts } from '../../components/parcel-facts.tsx';
 import { SignatureField } from '../../components/proof/signature-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -33,10 +33,13 @@ function Confirmation({ parcel, link }: { parcel: HandoverSummary; link: Handove
   const accept = useAcceptHandover();
   // Optional: sent with the confirmation when the receiver signed (issue 15).
   const [signature, setSignature] = useState<Signature | null>(null);
+  // Recorded with the confirmation beside the signed-in account, if any (issue 27).
+  const [name, setName] = useState('');
+  // SPEC's toast ('Sikeres csomagleadás!') is the runner's words; the receiver reads what they did.
   if (accept.isSuccess) {
     return (
       <p className="success" role="status">
-        {messages.parcelDelivered} {messages.handoverThanks}
+        {messages.handoverReceived(link.parcelId)} {messages.handoverThanks}
       </p>
     );
   }
@@ -46,13 +49,22 @@ function Confirmation({ parcel, link }: { parcel: HandoverSummary; link: Handove
   return (
     <div className="card">
       <ParcelFacts parcel={parcel} />
+      <FormField
+        label={messages.handoverNameLabel}
+        autoComplete="name"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <SignatureField onChange={setSignature} />
       <FormError message={accept.isError ? refusal(accept.error) : null} />
       <button
         type="button"
         className="button primary"
         disabled={accept.isPending}
-        onClick={() => accept.mutate(signature ? { ...link, signature } : link)}
+        onClick={() =>
+          accept.mutate({ ...link, ...(signature ? { signature } : {}), ...(name.trim() ? { name: name.trim() } : {}) })
+        }
       >
         {messages.acceptHandover}
       </button>

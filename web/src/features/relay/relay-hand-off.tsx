@@ -1,7 +1,7 @@
 import { QR_CODE } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import type { RelayLink } from '@csomag/domain/relay';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QueryState } from '../../components/query-state.tsx';
 import { SignedLinkQr } from '../../components/signed-link-qr.tsx';
 import { useRelayToken } from './api.ts';
@@ -13,8 +13,14 @@ import { useRelayToken } from './api.ts';
 const RELAY_QR_SIZE = QR_CODE.size * 2;
 
 function RelayCode({ parcelId, link, onRenew }: { parcelId: string; link: RelayLink; onRenew: () => void }) {
+  // Opened low on a long card: the code comes into view, where the other runner's camera needs it.
+  const code = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A block: scrollIntoView may return a promise, which React would take for a clean-up.
+    code.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
-    <div className="qr">
+    <div className="qr" ref={code}>
       <p>{messages.relayShowToRunner(parcelId)}</p>
       <SignedLinkQr link={link} label={messages.relayQrLabel} size={RELAY_QR_SIZE} onRenew={onRenew} />
     </div>

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
@@ -14,6 +14,7 @@ import { applyServerErrors, serverSummary } from '../../components/use-server-er
 import { currentPosition } from '../../lib/geolocation.ts';
 import { rememberQrParcel } from '../../lib/qr-parcel.ts';
 import { isPositionRefusal, useAssignedParcels, useDeliver, useGiveBack } from './api.ts';
+import { useHandedOn } from './handed-on.tsx';
 
 /** Whom to call about the parcel: tap to dial on a phone. Only its carrier sees this. */
 function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
@@ -92,6 +93,10 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
   };
   // Only what concerns this card is said here; the hook tells the rest (api.ts).
   const problem = noPosition ?? (isPositionRefusal(deliver.error) ? errorMessage(deliver.error) : null);
+  // 'előbb készíts fotót' is no longer true once a photo is stored.
+  const photoSaved = () => {
+    if (deliver.error instanceof ApiError && deliver.error.code === 'photo_required') deliver.reset();
+  };
 
   // 15 m from a town's centre says nothing about the door: then only the receiver's QR confirmation.
   const doorKnown = isDoorKnown(parcel.receiverPrecision);
@@ -100,7 +105,7 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
     <div className="card-actions column">
       <Contacts contacts={parcel.contacts} />
       {!doorKnown && <p className="muted">{messages.destinationImprecise}</p>}
-      <PhotoCapture parcelId={parcel.id} required={parcel.photoRequired} />
+      <PhotoCapture parcelId={parcel.id} required={parcel.photoRequired} onSaved={photoSaved} />
       <div className="card-actions">
         {doorKnown && (
           <button
@@ -123,6 +128,10 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
           {messages.deliverWithQr}
         </button>
       </div>
+      {/* Finding the position may take up to 15 s: said at once, with the QR path beside it. */}
+      <p className="muted live-region" role="status">
+        {locating ? messages.locatingForDelivery : null}
+      </p>
       <FormError message={problem} />
       {relayActions(parcel.id)}
       <GiveBack parcelId={parcel.id} />
@@ -142,10 +151,12 @@ export function InProgressList({ relayActions }: { relayActions: RelayActions })
 }
 
 export function InProgressPage({ relayActions }: { relayActions: RelayActions }) {
-  useRunnerLiveLists();
+  const handedOn = useHandedOn();
+  useRunnerLiveLists(handedOn.heard);
   return (
     <section className="page">
       <h1>{messages.inProgressTitle}</h1>
+      {handedOn.notice}
       <InProgressList relayActions={relayActions} />
     </section>
   );

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { DeliveredToRate } from '../../components/ratings/delivered-to-rate.tsx';
+import { RunnerStandingNotice } from '../../components/runner-standing-notice.tsx';
 import { Tabs } from '../../components/tabs.tsx';
+import { useHandedOn } from './handed-on.tsx';
 import { InProgressList, type RelayActions } from './in-progress-page.tsx';
 import { WaitingParcelsList } from './waiting-parcels-page.tsx';
 
@@ -42,10 +44,13 @@ export function RunnerDashboardPage({
   relayActions: RelayActions;
   relayOffers: ReactNode;
 }) {
-  useRunnerLiveLists();
+  const handedOn = useHandedOn();
+  useRunnerLiveLists(handedOn.heard);
   return (
     <section className="page">
       <h1>{messages.runnerDashboardTitle}</h1>
+      <RunnerStandingNotice />
+      {handedOn.notice}
       <p>
         <Link to={paths.runnerTrip}>{messages.tripDashboardLink}</Link>
       </p>

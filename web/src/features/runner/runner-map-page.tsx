@@ -16,6 +16,18 @@ import type { MapMarker } from '../../map/map-view.tsx';
 import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
 import { useWaitingInView } from './api.ts';
 
+/** What a parcel is and 'Felvétel': on its pickup pin, where the runner taps first, and on its 'Hova' pin. */
+function ParcelActions({ parcel }: { parcel: Parcel }) {
+  return (
+    <>
+      <p>
+        {parcel.category} · {formatWeight(parcel.weightGrams)}
+      </p>
+      <PickUpButton parcelId={parcel.id} label={messages.pickUpShort} />
+    </>
+  );
+}
+
 function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
   return {
     key: `pickup-${parcel.id}`,
@@ -29,7 +41,9 @@ function pickupMarker(parcel: Parcel, onSelect: () => void): MapMarker {
           [messages.popupFrom, parcel.senderAddress],
           [messages.popupTo, parcel.receiverAddress],
         ]}
-      />
+      >
+        <ParcelActions parcel={parcel} />
+      </MarkerPopup>
     ),
   };
 }
@@ -42,16 +56,7 @@ const parcelDestination = (parcel: Parcel) =>
       senderUser: parcel.senderUser,
       position: parcel.receiverCoordinates,
     },
-    {
-      children: (
-        <>
-          <p>
-            {parcel.category} · {formatWeight(parcel.weightGrams)}
-          </p>
-          <PickUpButton parcelId={parcel.id} label={messages.pickUpShort} />
-        </>
-      ),
-    },
+    { children: <ParcelActions parcel={parcel} /> },
   );
 
 /**

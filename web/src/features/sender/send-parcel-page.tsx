@@ -1,18 +1,15 @@
 import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
-import {
-  type Coordinates,
-  type ParcelCreateBody,
-  type PointPrecision,
-  parcelCreateBodySchema,
-} from '@csomag/domain/parcel';
+import { type Coordinates, type PointPrecision, parcelCreateBodySchema } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
+import { fieldChecks } from '../../components/form-checks.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelDetailFields, PhotoRequiredField } from '../../components/parcel-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -26,16 +23,6 @@ import { useCreateParcel, useGeocode } from './api.ts';
 /** An empty optional field is no value, not an empty text. */
 const optional = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-type FormValues = Pick<
-  ParcelCreateBody,
-  | 'senderAddress'
-  | 'receiverAddress'
-  | 'category'
-  | 'weightGrams'
-  | 'recipientName'
-  | 'recipientPhone'
-  | 'photoRequired'
->;
 const formSchema = parcelCreateBodySchema.pick({
   senderAddress: true,
   receiverAddress: true,
@@ -45,6 +32,9 @@ const formSchema = parcelCreateBodySchema.pick({
   recipientPhone: true,
   photoRequired: true,
 });
+/** As typed (the weight is text, '1,5 kg'); the schema turns it into the request's whole grams. */
+type FormValues = z.input<typeof formSchema>;
+type ParcelFields = z.output<typeof formSchema>;
 
 /**
  * A pin the sender has looked at: confirmed where the address was placed, or dragged (by hand).
@@ -75,11 +65,11 @@ export function SendParcelPage() {
   const navigate = useNavigate();
   const createParcel = useCreateParcel();
   const { data: account } = useSession();
-  const form = useForm<FormValues>({
+  const form = useForm<FormValues, unknown, ParcelFields>({
     resolver: zodResolver(formSchema),
-    mode: 'onTouched',
+    ...fieldChecks,
     // Most parcels leave from home: the pickup address starts as the sender's own.
-    defaultValues: { senderAddress: account?.address ?? '', receiverAddress: '', category: '' },
+    defaultValues: { senderAddress: account?.address ?? '', receiverAddress: '', category: '', weightGrams: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const [senderAddress, receiverAddress] = useWatch({
@@ -165,7 +155,7 @@ export function SendParcelPage() {
             error={errors.receiverAddress?.message ?? receiver.failure}
             {...form.register('receiverAddress')}
           />
-          <ParcelDetailFields register={form.register} errors={errors} />
+          <ParcelDetailFields register={form.register} errors={errors} control={form.control} />
           <FormField
             label={messages.recipientNameLabel}
             autoComplete="off"

@@ -8,6 +8,7 @@ import { ProofSection } from '../../components/proof/proof-section.tsx';
 import { RateParcel } from '../../components/ratings/rate-parcel.tsx';
 import { ReportNotReceived } from '../../components/report-not-received.tsx';
 import { useCancelParcel, useSenderLiveLists, useSentParcels } from './api.ts';
+import { ShareTrackingLink } from './share-tracking-link.tsx';
 
 /** Withdraws a parcel nobody has picked up yet, after a second tap that says what it does. */
 function CancelParcel({ parcel }: { parcel: Parcel }) {
@@ -70,6 +71,7 @@ export function SentParcelsPage() {
         empty={status ? messages.sentEmptyWithStatus : messages.sentEmpty}
         renderActions={(parcel) => (
           <>
+            {parcel.status !== 'delivered' && <ShareTrackingLink parcelId={parcel.id} />}
             <CancelParcel parcel={parcel} />
             <ProofSection parcel={parcel} />
             <RateParcel parcel={parcel} />

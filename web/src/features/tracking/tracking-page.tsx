@@ -26,6 +26,14 @@ function trackingMarkers(parcel: TrackingView): MapMarker[] {
   return markers;
 }
 
+/**
+ * A step kept offline and sent later: then the server's time is said beside the person's. Every
+ * action carries its own time (the outbox), a second or so before the server's when sent at once.
+ */
+const SENT_LATER_MS = 60_000;
+const sentLater = ({ at, occurredAt }: { at: string; occurredAt?: string | null | undefined }) =>
+  Boolean(occurredAt) && Date.parse(at) - Date.parse(occurredAt ?? at) >= SENT_LATER_MS;
+
 /** A mistyped id reads as no such parcel, in this screen's words; anything else in the server's. */
 const notFoundOrError = (error: unknown) =>
   error instanceof ApiError && error.code === 'parcel_not_found' ? messages.parcelNotFound : errorMessage(error);
@@ -100,7 +108,7 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
                 {/* The time the runner says it happened (sent later from their outbox), the server's beside it. */}
                 <time dateTime={event.occurredAt ?? event.at}>{formatTimestamp(event.occurredAt ?? event.at)}</time>{' '}
                 {eventLabel(event)}
-                {event.occurredAt && (
+                {sentLater(event) && (
                   <span className="muted"> {messages.eventReceivedAt(formatTimestamp(event.at))}</span>
                 )}
               </li>

@@ -140,6 +140,9 @@ function Matches({ trip }: { trip: TripQueryInput }) {
   );
 }
 
+/** A trip's end far from any named place: its coordinates. */
+const pointText = ({ lat, lng }: { lat: number; lng: number }) => `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
+
 function SavedTripItem({ trip }: { trip: SavedTrip }) {
   const update = useUpdateTrip();
   const remove = useDeleteTrip();
@@ -172,6 +175,9 @@ function SavedTripItem({ trip }: { trip: SavedTrip }) {
               <span className="status status-waiting">{messages.savedTripPausedBadge}</span>
             </>
           )}
+        </p>
+        <p className="route">
+          {messages.savedTripRoute(trip.fromPlace ?? pointText(trip.from), trip.toPlace ?? pointText(trip.to))}
         </p>
         <p className="muted">{messages.savedTripMode(modeLabels[trip.mode], trip.maxDetourMinutes)}</p>
         <div className="card-actions">
