@@ -2,32 +2,8 @@ import { PassThrough } from 'node:stream';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickUp } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
-import { sendParcel } from '../../test/parcels.ts';
-
-type Method = 'GET' | 'PUT' | 'POST';
-const callOn = (app: FastifyInstance, method: Method, url: string, who?: SignedIn, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    ...(who ? { headers: { cookie: who.cookie } } : {}),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-
-let receiverCounter = 0;
-
-/** A parcel sent by `sender`, carried by `runner`, delivered by the back office, and its receiver's account. */
-async function deliveredParcel(app: FastifyInstance, admin: SignedIn, sender: SignedIn, runner: SignedIn) {
-  receiverCounter += 1;
-  const receiverAddress = `4025 Debrecen, Piac utca ${300 + receiverCounter}`;
-  const parcel = await sendParcel(app, sender.cookie, { receiverAddress });
-  const receiver = await signUp(app, { address: receiverAddress });
-  await pickUp(app, runner.cookie, parcel.id);
-  const delivered = await callOn(app, 'POST', `/api/parcels/${parcel.id}/deliver`, admin, {});
-  if (delivered.statusCode !== 200) throw new Error(`deliver failed: ${delivered.body}`);
-  return { parcel, receiver };
-}
+import { callOn, deliveredParcel, type Method } from '../../test/ratings.ts';
 
 async function rate(app: FastifyInstance, parcelId: string, who: SignedIn, stars: number, comment?: string) {
   const response = await callOn(app, 'PUT', `/api/parcels/${parcelId}/rating`, who, { stars, comment });

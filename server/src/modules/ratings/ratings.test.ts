@@ -4,34 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickUp } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
-
-type Method = 'GET' | 'PUT';
-const callOn = (app: FastifyInstance, method: Method, url: string, who?: SignedIn, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    ...(who ? { headers: { cookie: who.cookie } } : {}),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-
-let receiverCounter = 0;
-
-/** A parcel sent by `sender`, carried by `runner`, delivered (by the back office), and its receiver's account. */
-async function deliveredParcel(app: FastifyInstance, admin: SignedIn, sender: SignedIn, runner: SignedIn) {
-  receiverCounter += 1;
-  const receiverAddress = `4025 Debrecen, Piac utca ${200 + receiverCounter}`;
-  const parcel = await sendParcel(app, sender.cookie, { receiverAddress });
-  const receiver = await signUp(app, { address: receiverAddress });
-  await pickUp(app, runner.cookie, parcel.id);
-  const delivered = await app.inject({
-    method: 'POST',
-    url: `/api/parcels/${parcel.id}/deliver`,
-    headers: { cookie: admin.cookie },
-    payload: {},
-  });
-  if (delivered.statusCode !== 200) throw new Error(`deliver failed: ${delivered.body}`);
-  return { parcel, receiver };
-}
+import { callOn, deliveredParcel, type Method } from '../../test/ratings.ts';
 
 const storedRatings = (app: FastifyInstance, parcelId: string) =>
   app.store.db.selectFrom('ratings').selectAll().where('parcel_id', '=', parcelId).orderBy('id').execute();
