@@ -5,6 +5,7 @@ import { paths } from '@csomag/domain/paths';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadMore } from './load-more.tsx';
 import { QueryState } from './query-state.tsx';
 import { RichText } from './rich-text.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -83,16 +84,7 @@ export function ParcelListView<P extends Parcel>({
               </li>
             ))}
           </ul>
-          {paged && query.hasNextPage && (
-            <button
-              type="button"
-              className="button"
-              disabled={query.isFetchingNextPage}
-              onClick={() => query.fetchNextPage()}
-            >
-              {messages.loadMore}
-            </button>
-          )}
+          {paged && <LoadMore query={query} />}
         </>
       )}
     </QueryState>

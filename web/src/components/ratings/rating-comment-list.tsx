@@ -1,6 +1,6 @@
-import { messages } from '@csomag/domain/messages';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadMore } from '../load-more.tsx';
 import { QueryState } from '../query-state.tsx';
 
 /** A paged list of rating comments, newest first, with its loading, error and empty states and 'Továbbiak'. */
@@ -26,16 +26,7 @@ export function RatingCommentList<Item extends { id: number }>({
           </ul>
         )}
       </QueryState>
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="button"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {messages.loadMore}
-        </button>
-      )}
+      <LoadMore query={query} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '@csomag/domain/paths';
 import type { Report } from '@csomag/domain/trust';
 import { Link } from 'react-router';
 import { useReports } from '../../api/trust.ts';
+import { LoadMore } from '../../components/load-more.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 
@@ -60,16 +61,7 @@ function ReportList({ status }: { status: 'open' | 'resolved' }) {
           </ul>
         )}
       </QueryState>
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="button"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {messages.loadMore}
-        </button>
-      )}
+      <LoadMore query={query} />
     </>
   );
 }
