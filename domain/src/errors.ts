@@ -82,6 +82,14 @@ export const ERROR_STATUS = {
   too_far: 422, // delivery farther than 15 m from the door (SPEC §4)
   destination_imprecise: 422, // the door's place is unknown: only the QR handover delivers
   geocode_failed: 422,
+  address_unparsable: 422, // no settlement, street or postal code could be read (issue 25)
+  postcode_unknown: 422, // a postal code Magyar Posta does not have
+  postcode_mismatch: 422, // a postal code of another settlement
+  settlement_unknown: 422, // no settlement of that name (a spelling may be suggested)
+  settlement_missing: 422, // a street in several settlements, and none named
+  settlement_unplaced: 422, // a real settlement whose position no data gives: the sender places the pin
+  outside_hungary: 422, // a pin outside Hungary
+  position_too_imprecise: 422, // delivery by position with an accuracy worse than DELIVERY_MAX_ACCURACY_M
   reason_required: 422, // a status change or a deletion that needs the back office's reason
   idempotency_key_reused: 422, // an Idempotency-Key already used for another request (or another body)
   report_too_late: 422, // 'Nem érkezett meg' more than 7 days after delivery

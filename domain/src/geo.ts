@@ -28,7 +28,7 @@ export const geocodeResponseSchema = coordinatesSchema.extend({ label: z.string(
 /** A number in a query string; an empty `zoom=` is missing, not 0. */
 export const queryNumber = (error: string) =>
   z.string({ error }).trim().min(1, { error }).pipe(z.coerce.number({ error }));
-const queryCoordinate = (limit: number) =>
+export const queryCoordinate = (limit: number) =>
   queryNumber(messages.invalidCoordinates).pipe(
     z.number().min(-limit, { error: messages.invalidCoordinates }).max(limit, { error: messages.invalidCoordinates }),
   );

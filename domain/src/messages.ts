@@ -5,6 +5,7 @@ import { landing } from './messages/hu/landing.ts';
 import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
+import { places } from './messages/hu/places.ts';
 import { proof } from './messages/hu/proof.ts';
 import { ratings } from './messages/hu/ratings.ts';
 import { relay } from './messages/hu/relay.ts';
@@ -47,6 +48,7 @@ export const hu = {
   ...proof,
   ...ratings,
   ...trust,
+  ...places,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -72,6 +74,7 @@ export const huAreas = {
   proof,
   ratings,
   trust,
+  places,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

@@ -104,15 +104,19 @@ export const parcelStatusSchema = z.enum(PARCEL_STATUSES, { error: messages.inva
 export const categoryField = requiredText(60);
 
 /**
- * How precisely a point is known: a geocoded street address, only a settlement or Budapest
- * district centre, or a pin placed (or confirmed) by hand. Delivery without QR needs the door.
+ * How precisely a point is known (issue 25): the door of the address, only its street, only its
+ * settlement or Budapest district centre, or a pin placed (or moved) by hand. Only a door or a pin
+ * placed by hand is the door: delivery by position needs one, anything else the receiver's QR.
  */
-export const POINT_PRECISIONS = ['street', 'settlement', 'manual'] as const;
+export const POINT_PRECISIONS = ['door', 'street', 'settlement', 'manual'] as const;
 export type PointPrecision = (typeof POINT_PRECISIONS)[number];
+/** The same, as the stores' newer columns hold it (migration 0021). */
+export type PlacePrecision = PointPrecision;
 export const pointPrecisionSchema = z.enum(POINT_PRECISIONS, { error: messages.invalidPrecision });
 
-/** Whether a runner may deliver by position (within 15 m) or must hand over by QR. */
-export const isDoorKnown = (precision: PointPrecision | null) => precision !== 'settlement';
+/** Whether a runner may deliver by position (within 15 m) or must hand over by QR; null: a parcel from before precision was recorded. */
+export const isDoorKnown = (precision: PointPrecision | null) =>
+  precision === null || precision === 'door' || precision === 'manual';
 
 export const recipientPhoneField = z
   .string({ error: messages.recipientPhoneInvalid })
@@ -287,6 +291,9 @@ export const trackingViewSchema = z.object({
   deliveredAt: isoTime.nullable(),
   pickup: coordinatesSchema,
   destination: coordinatesSchema,
+  /** How precisely each end is known (issue 25): the page says when a point is approximate. */
+  pickupPrecision: pointPrecisionSchema.nullable(),
+  destinationPrecision: pointPrecisionSchema.nullable(),
   runnerPosition: coordinatesSchema.extend({ at: isoTime }).nullable(),
   /** The runner's shown average while in transit (issue 15); null when not on its way or never rated. */
   runnerRating: ratingSummarySchema.nullable(),

@@ -12,7 +12,7 @@ export interface Config {
   /** Origin put into QR links; the request's origin when unset. */
   publicUrl: string | undefined;
   sessionSecret: string;
-  geocoder: 'offline' | 'nominatim';
+  geocoder: 'offline' | 'nominatim' | 'photon';
   geocoderUrl: string | undefined;
   tileUrl: string;
   adminEmail: string | undefined;
@@ -139,8 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Node checks headersTimeout against requestTimeout; the headers are part of the request.
   if (headersTimeoutMs > requestTimeoutMs) throw new Error('HEADERS_TIMEOUT cannot be longer than REQUEST_TIMEOUT');
   const geocoder = (env.GEOCODER || 'offline') as Config['geocoder'];
-  if (geocoder !== 'offline' && geocoder !== 'nominatim') throw new Error('GEOCODER must be offline or nominatim');
-  if (geocoder === 'nominatim' && !env.GEOCODER_URL) throw new Error('GEOCODER=nominatim needs GEOCODER_URL');
+  if (geocoder !== 'offline' && geocoder !== 'nominatim' && geocoder !== 'photon') {
+    throw new Error('GEOCODER must be offline, nominatim or photon');
+  }
+  if (geocoder !== 'offline' && !env.GEOCODER_URL) throw new Error(`GEOCODER=${geocoder} needs GEOCODER_URL`);
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }

@@ -1,4 +1,5 @@
-import type { ParcelEventKind, ParcelStatus, PointPrecision } from '@csomag/domain/parcel';
+import type { ParcelEventKind, ParcelStatus, PlacePrecision } from '@csomag/domain/parcel';
+import type { PlaceKind } from '@csomag/domain/places';
 import type { CustodyEventKind, CustodyHolderKind, CustodyHow, CustodyPartyKind } from '@csomag/domain/relay';
 import type { Role, RunnerStatus } from '@csomag/domain/roles';
 import type { TravelMode } from '@csomag/domain/trips';
@@ -6,6 +7,9 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Times are ISO 8601 UTC text on both stores, so one query reads the same on each. */
 type IsoTime = string;
+
+/** 0007's precision: 'street' meant the door (migration 0021 keeps writing it for the release before). */
+export type LegacyPrecision = 'street' | 'settlement' | 'manual';
 
 export interface AccountsTable {
   id: Generated<number>;
@@ -59,8 +63,11 @@ export interface ParcelsTable {
   delivered_at: IsoTime | null;
   version: Generated<number>;
   /** NULL on parcels from before precision was recorded. */
-  sender_precision: PointPrecision | null;
-  receiver_precision: PointPrecision | null;
+  sender_precision: LegacyPrecision | null;
+  receiver_precision: LegacyPrecision | null;
+  /** Issue 25's precision (with 'door'); NULL where a row predates it: read with placePrecision(). */
+  sender_place_precision: PlacePrecision | null;
+  receiver_place_precision: PlacePrecision | null;
   recipient_name: string | null;
   recipient_phone: string | null;
   /** Who holds the parcel now (issue 14, docs/decisions/0022): written only with a custody event. */
@@ -195,8 +202,40 @@ export interface GeocodeCacheTable {
   label: string;
   source: string;
   /** NULL on entries from before it was recorded: offline ones are settlements, the rest streets. */
-  precision: PointPrecision | null;
+  precision: LegacyPrecision | null;
+  /** NULL on entries from before doors were told apart: those are asked again. */
+  place_precision: PlacePrecision | null;
   created_at: IsoTime;
+}
+
+/** One OpenStreetMap import (places:import); the one 'active' is what look-ups read. */
+export interface PlaceImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  status: 'loading' | 'active' | 'replaced';
+  /** JSON: records per kind. */
+  counts: string | null;
+  started_at: IsoTime;
+  finished_at: IsoTime | null;
+}
+
+/** A place of an import: an address (door), a street, a settlement, a station or a landmark. */
+export interface PlacesTable {
+  id: Generated<number>;
+  import_id: number;
+  kind: PlaceKind;
+  lat: number;
+  lng: number;
+  cell: number;
+  name: string | null;
+  name_key: string | null;
+  settlement_key: string | null;
+  district: number | null;
+  street: string | null;
+  street_key: string | null;
+  house_number: string | null;
+  postal_code: string | null;
+  place_type: string | null;
 }
 
 /** An abuse-limit counter in a fixed window (PostgreSQL only; db/rate-limits.ts). */
@@ -213,6 +252,8 @@ export interface Database {
   parcels: ParcelsTable;
   parcel_events: ParcelEventsTable;
   geocode_cache: GeocodeCacheTable;
+  place_imports: PlaceImportsTable;
+  places: PlacesTable;
   rate_limits: RateLimitsTable;
   change_log: ChangeLogTable;
   live_streams: LiveStreamsTable;

@@ -5,8 +5,9 @@ import { paths } from '@csomag/domain/paths';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../db/schema.ts';
 import { createAccount } from '../modules/auth/accounts.ts';
-import { OfflineGeocoder } from '../modules/geo/offline.ts';
 import { createParcel, type ParcelsContext } from '../modules/parcels/service.ts';
+import { PlacesGeocoder } from '../modules/places/geocoder.ts';
+import { PlaceStore } from '../modules/places/store.ts';
 import demoData from './demo-data.json' with { type: 'json' };
 
 const demoPassword = () => randomBytes(6).toString('base64url');
@@ -35,7 +36,7 @@ export async function seedDemoData(db: Kysely<Database>, dataDir: string): Promi
   const context: ParcelsContext = {
     db,
     changes: { transaction: (work) => db.transaction().execute((trx) => work(trx, async () => {})) },
-    geocoder: new OfflineGeocoder(),
+    geocoder: new PlacesGeocoder(new PlaceStore(db)),
   };
   for (const { category, weightGrams, from, to } of demoData.parcels) {
     if (!sender) break;

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { addressKey } from '@csomag/domain/address';
 import { PARCEL_ID_ALPHABET, type ParcelEventKind, type ParcelStatus } from '@csomag/domain/parcel';
 import { sql } from 'kysely';
 import type { Store } from '../db/database.ts';
 import { fillMapCells } from '../db/migrations/0004-map-cells.ts';
 import type { NewAccountRow, ParcelRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { BUDAPEST_DISTRICTS } from '../modules/geo/offline.ts';
+import { BUDAPEST_DISTRICTS } from '../modules/places/budapest.ts';
+import { matchKeyOf } from '../modules/places/match-key.ts';
+import { precisionColumns } from '../modules/places/precision.ts';
 import { holderColumns, holderOf } from '../modules/relay/chain.ts';
 import scaleData from './scale-data.json' with { type: 'json' };
 
@@ -99,7 +100,7 @@ function randomDoor(places: readonly Place[]): Door {
   const address = `${place.postcode()} ${place.name}, ${pick(scaleData.streets)} ${1 + int(120)}.`;
   return {
     address,
-    key: addressKey(address),
+    key: matchKeyOf(address),
     lat: round6(place.lat + gaussian() * place.spread),
     lng: round6(place.lng + gaussian() * place.spread * 1.5),
   };
@@ -313,8 +314,8 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               receiver_lat: to.lat,
               receiver_lng: to.lng,
               // Doors of a year of use: placed at the street, as a geocoder with streets would.
-              sender_precision: 'street',
-              receiver_precision: 'street',
+              ...precisionColumns('sender', 'door'),
+              ...precisionColumns('receiver', 'door'),
               recipient_name: null,
               recipient_phone: null,
               created_at: new Date(createdAt).toISOString(),

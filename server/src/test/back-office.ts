@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Store } from '../db/database.ts';
 import type { AccountRow, ParcelRow } from '../db/schema.ts';
 import { newParcelId } from '../modules/parcels/parcel-id.ts';
+import { matchKeyOf } from '../modules/places/match-key.ts';
 import { holderColumns, holderOf } from '../modules/relay/chain.ts';
 
 /** No response may ever carry a password or its hash, under any name. */
@@ -57,7 +58,7 @@ export async function insertParcels(
     status,
     sender_address: sender.address,
     receiver_address: '1052 Budapest, Váci utca 12',
-    receiver_key: addressKey('1052 Budapest, Váci utca 12'),
+    receiver_key: matchKeyOf('1052 Budapest, Váci utca 12'),
     sender_key: addressKey(sender.address),
     sender_lat: pickup.lat,
     sender_lng: pickup.lng,
@@ -65,6 +66,8 @@ export async function insertParcels(
     receiver_lng: 19.0512,
     sender_precision: 'manual',
     receiver_precision: 'manual',
+    sender_place_precision: 'manual',
+    receiver_place_precision: 'manual',
     recipient_name: null,
     recipient_phone: null,
     created_at: new Date(now - i).toISOString(),

@@ -77,7 +77,7 @@ export const core = {
   parcelSent: 'Sikeres csomagfeladás!',
   parcelPickedUp: 'Sikeres csomagfelvétel!',
   parcelDelivered: 'Sikeres csomagleadás!',
-  geocodeFailed: 'Geocode was not successful for the following reason: ZERO_RESULTS',
+  geocodeFailed: 'Ezt a címet nem találjuk a térképen. Ellenőrizd a címet, vagy koppints a térképen a pontos helyre.',
   tooFar: (distanceMetres: number) => `Túl messze vagy ${distanceMetres} méter távolságra`,
 
   // sending, profiles and live updates

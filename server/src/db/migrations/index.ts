@@ -20,6 +20,8 @@ import { ratings } from './0017-ratings.ts';
 import { runnerTrust } from './0018-runner-trust.ts';
 import { searchKey } from './0019-search-key.ts';
 import { ratingModeration } from './0020-rating-moderation.ts';
+import { places } from './0021-places.ts';
+import { receiverMatchKeys } from './0022-receiver-match-keys.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -47,5 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0018-runner-trust': runnerTrust(dialect),
     '0019-search-key': searchKey(dialect),
     '0020-rating-moderation': ratingModeration(dialect),
+    '0021-places': places(dialect),
+    '0022-receiver-match-keys': receiverMatchKeys,
   };
 }

@@ -1,5 +1,4 @@
 import type { NewAccount } from '@csomag/domain/account';
-import { addressKey } from '@csomag/domain/address';
 import { messages } from '@csomag/domain/messages';
 import type { Role } from '@csomag/domain/roles';
 import type { Kysely } from 'kysely';
@@ -7,6 +6,7 @@ import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { AppError, refuseField } from '../../errors.ts';
+import { matchKeyOf } from '../places/match-key.ts';
 import { hashPassword } from './passwords.ts';
 
 /** User names are unique regardless of case, so "Anna" cannot impersonate "anna". */
@@ -57,7 +57,7 @@ export async function createAccount(
         name: input.name,
         phone: input.phoneNumber,
         address: input.address,
-        address_key: addressKey(input.address),
+        address_key: matchKeyOf(input.address),
         password_hash: passwordHash,
         role,
         runner_status: role === 'runner' ? 'inactive' : null,

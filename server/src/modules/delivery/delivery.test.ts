@@ -226,7 +226,7 @@ describe('GET /api/parcels/waiting?near=&settlement=', () => {
   it('puts a pickup straight ahead before nearer-looking ones off to the side, on every page', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
     // Another corner of the country, so the other tests' parcels are all farther.
-    const spot = { lat: 48.45, lng: 22.55 };
+    const spot = { lat: 48.0, lng: 22.6 };
     const from = (metresNorth: number, metresEast: number) => ({
       lat: spot.lat + metresNorth / 111_195,
       lng: spot.lng + metresEast / (111_195 * Math.cos((spot.lat * Math.PI) / 180)),

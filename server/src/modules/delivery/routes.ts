@@ -125,6 +125,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
             'position_required',
             'too_far',
             'destination_imprecise',
+            'position_too_imprecise',
             'photo_required',
           ),
         },

@@ -1,4 +1,5 @@
 import { addressKey } from '@csomag/domain/address';
+import { DELIVERY_MAX_ACCURACY_M } from '@csomag/domain/constants';
 import type { DeliverBody, Position, WaitingParcelList, WaitingQuery } from '@csomag/domain/delivery';
 import { distanceMetres, isWithinDeliveryRadius } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
@@ -19,6 +20,7 @@ import { claimParcel, deliverParcel } from '../parcels/changes.ts';
 import { mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { assertCarrierMay, contactsOf, selectParcels } from '../parcels/service.ts';
+import { placePrecision } from '../places/precision.ts';
 
 export interface DeliveryContext {
   db: Kysely<Database>;
@@ -210,13 +212,29 @@ export async function deliverParcelAt(
   const position = requirePosition(body);
   const parcel = await ctx.db
     .selectFrom('parcels')
-    .select([...PARCEL_FACT_COLUMNS, 'status', 'receiver_lat', 'receiver_lng', 'receiver_precision'])
+    .select([
+      ...PARCEL_FACT_COLUMNS,
+      'status',
+      'receiver_lat',
+      'receiver_lng',
+      'receiver_precision',
+      'receiver_place_precision',
+    ])
     .where('id', '=', parcelId)
     .executeTakeFirst();
   // Whose and in which state before how far: another runner learns nothing about the destination.
   assertCarrierMay(actor, 'deliver', parcel);
   // 15 m from a town's centre says nothing about the door: only the receiver's QR confirmation does.
-  if (!isDoorKnown(parcel.receiver_precision)) throw refuse('destination_imprecise', messages.destinationImprecise);
+  if (!isDoorKnown(placePrecision(parcel.receiver_place_precision, parcel.receiver_precision))) {
+    throw refuse('destination_imprecise', messages.destinationImprecise);
+  }
+  // A fix worse than this could be anywhere in the street: 15 m would be a promise not kept.
+  if (position.accuracy > DELIVERY_MAX_ACCURACY_M) {
+    throw refuse(
+      'position_too_imprecise',
+      messages.positionTooImprecise(Math.round(position.accuracy), DELIVERY_MAX_ACCURACY_M),
+    );
+  }
   const distance = distanceMetres(position, { lat: parcel.receiver_lat, lng: parcel.receiver_lng });
   if (!isWithinDeliveryRadius(distance, position.accuracy)) {
     throw refuse('too_far', messages.tooFar(Math.round(distance)));

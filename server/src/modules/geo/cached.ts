@@ -2,7 +2,8 @@ import { addressKey } from '@csomag/domain/address';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { GeocodeResult, Geocoder } from './geocoder.ts';
+import { legacyPrecision } from '../places/precision.ts';
+import type { GeocodeResult, Geocoder, ReverseResult } from './geocoder.ts';
 
 /**
  * Remembers what a network geocoder answered in `geocode_cache`, keyed like addresses are
@@ -20,12 +21,13 @@ export class CachedGeocoder implements Geocoder {
     if (!key) return null;
     const cached = await this.db
       .selectFrom('geocode_cache')
-      .select(['lat', 'lng', 'label', 'source', 'precision'])
+      .select(['lat', 'lng', 'label', 'source', 'place_precision'])
       .where('query_key', '=', key)
       .executeTakeFirst();
-    if (cached) {
-      const precision = cached.precision ?? (cached.source === 'offline' ? 'settlement' : 'street');
-      return { ...cached, precision: precision === 'manual' ? 'street' : precision };
+    // Entries from before doors were told apart (no place_precision) are asked again.
+    const precision = cached?.place_precision;
+    if (cached && precision && precision !== 'manual') {
+      return { lat: cached.lat, lng: cached.lng, label: cached.label, source: cached.source, precision };
     }
     const found = await this.inner.geocode(address);
     if (found) {
@@ -37,12 +39,27 @@ export class CachedGeocoder implements Geocoder {
           lng: found.lng,
           label: found.label,
           source: found.source,
-          precision: found.precision,
+          precision: legacyPrecision(found.precision),
+          place_precision: found.precision,
           created_at: nowIso(),
         })
-        .onConflict((oc) => oc.column('query_key').doNothing())
+        .onConflict((oc) =>
+          oc.column('query_key').doUpdateSet({
+            lat: found.lat,
+            lng: found.lng,
+            label: found.label,
+            source: found.source,
+            precision: legacyPrecision(found.precision),
+            place_precision: found.precision,
+          }),
+        )
         .execute();
     }
     return found;
+  }
+
+  /** Points are rarely asked twice: reverse look-ups are not cached. */
+  reverse(point: { lat: number; lng: number }): Promise<ReverseResult | null> {
+    return this.inner.reverse(point);
   }
 }

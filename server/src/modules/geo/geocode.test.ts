@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { settlementByKey } from '../places/settlements.ts';
 import { CachedGeocoder } from './cached.ts';
-import { FallbackGeocoder } from './geocoder.ts';
 import { NominatimGeocoder } from './nominatim.ts';
-import { OfflineGeocoder } from './offline.ts';
 
 /** A stand-in for a Nominatim server on localhost: the tests never reach the internet. */
 interface FakeNominatim {
@@ -59,45 +58,8 @@ afterAll(async () => {
   fake.server.close();
 });
 
-describe('Nominatim-compatible geocoder', () => {
+describe("an operator's Nominatim behind the national check", () => {
   const nominatim = () => new NominatimGeocoder(fake.url, { userAgent: 'Csomagkuldo-teszt/1.0', timeoutMs: 300 });
-
-  it('takes a town it found for a settlement, not a door', async () => {
-    expect(await nominatim().geocode('Makó')).toMatchObject({
-      label: 'Makó, Csongrád-Csanád',
-      precision: 'settlement',
-    });
-  });
-
-  it('asks /search for one Hungarian result as JSON, naming itself', async () => {
-    const found = await nominatim().geocode('6720 Szeged, Kárász utca 5');
-    expect(found).toEqual({
-      lat: 46.2518,
-      lng: 20.1471,
-      label: 'Kárász utca 5, Szeged, Magyarország',
-      source: 'nominatim',
-      precision: 'street',
-    });
-    const request = fake.requests.at(-1);
-    const url = new URL(request?.url ?? '', 'http://x');
-    expect(url.pathname).toBe('/search');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      q: '6720 Szeged, Kárász utca 5',
-      format: 'json',
-      limit: '1',
-      countrycodes: 'hu',
-    });
-    expect(request?.headers['user-agent']).toBe('Csomagkuldo-teszt/1.0');
-  });
-
-  it('answers null when nothing is found', async () => {
-    expect(await nominatim().geocode('Sehol utca 1')).toBeNull();
-  });
-
-  it('gives up after its timeout and on a server error', async () => {
-    await expect(nominatim().geocode('lassu utca 1')).rejects.toThrow();
-    await expect(nominatim().geocode('hiba utca 1')).rejects.toThrow('503');
-  });
 
   it('caches what it found in geocode_cache, keyed by the normalised address', async () => {
     const cached = new CachedGeocoder(t.store.db, nominatim());
@@ -111,38 +73,38 @@ describe('Nominatim-compatible geocoder', () => {
       .selectAll()
       .where('query_key', '=', '6720 szeged karasz utca 5 cache')
       .executeTakeFirst();
-    expect(row).toMatchObject({ lat: 46.2518, lng: 20.1471, source: 'nominatim' });
+    expect(row).toMatchObject({ lat: 46.2518, lng: 20.1471, source: 'nominatim', place_precision: 'door' });
   });
 
-  it('falls back to the offline gazetteer when the service is down or does not know the street', async () => {
-    const warnings: unknown[] = [];
-    const geocoder = new FallbackGeocoder(nominatim(), new OfflineGeocoder(), {
-      warn: (o: unknown) => warnings.push(o),
-    });
-    expect(await geocoder.geocode('Debrecen, hiba utca 1')).toMatchObject({ label: 'Debrecen', source: 'offline' });
-    expect(warnings).toHaveLength(1);
-    expect(await geocoder.geocode('Debrecen, Nemlétező utca 1')).toMatchObject({
-      label: 'Debrecen',
-      source: 'offline',
-      precision: 'settlement',
-    });
+  it('falls back to the national list when the service is down or does not know the street', async () => {
+    const { cookie } = await signUp(t.app);
+    const debrecen = settlementByKey('debrecen')?.position;
+    for (const q of ['Debrecen, hiba utca 1', 'Debrecen, Nemlétező utca 1']) {
+      const response = await geocode(q, cookie);
+      expect(response.statusCode, q).toBe(200);
+      expect(response.json(), q).toEqual({ ...debrecen, label: 'Debrecen', precision: 'settlement' });
+    }
+  });
+
+  it('refuses an address the national check refuses without asking the service', async () => {
+    const { cookie } = await signUp(t.app);
+    const before = fake.requests.length;
+    const response = await geocode('6720 Budapest, Kárász utca 5', cookie);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe('postcode_mismatch');
+    expect(fake.requests.length).toBe(before);
   });
 });
 
-describe('GET /api/geocode', () => {
-  const geocode = (q: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/geocode', query: { q }, ...(cookie ? { headers: { cookie } } : {}) });
+const geocode = (q: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/geocode', query: { q }, ...(cookie ? { headers: { cookie } } : {}) });
 
+describe('GET /api/geocode', () => {
   it('places an address for a signed-in person through the configured provider', async () => {
     const { cookie } = await signUp(t.app);
     const response = await geocode('6720 Szeged, Kárász utca 5', cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      lat: 46.2518,
-      lng: 20.1471,
-      label: 'Kárász utca 5, Szeged, Magyarország',
-      precision: 'street',
-    });
+    expect(response.json()).toMatchObject({ lat: 46.2518, lng: 20.1471, precision: 'door' });
   });
 
   it('serves runners and the superadmin too', async () => {
@@ -152,15 +114,12 @@ describe('GET /api/geocode', () => {
     expect((await geocode('Debrecen, Piac u. 20', admin.cookie)).statusCode).toBe(200);
   });
 
-  it('answers 422 with the original geocoder message when the address cannot be placed', async () => {
+  it('answers 422 in Hungarian when the address cannot be placed', async () => {
     const { cookie } = await signUp(t.app);
     const response = await geocode('Nincsilyen falu, Sehol utca 1', cookie);
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toEqual({
-      code: 'geocode_failed',
-      message: messages.geocodeFailed,
-      fields: { q: messages.geocodeFailed },
-    });
+    const message = messages.settlementUnknown('Nincsilyen falu');
+    expect(response.json().error).toEqual({ code: 'settlement_unknown', message, fields: { q: message } });
   });
 
   it('refuses anonymous callers with 401', async () => {

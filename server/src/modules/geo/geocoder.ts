@@ -2,56 +2,51 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
+import { AddressRefusal, PlacesGeocoder } from '../places/geocoder.ts';
+import { PlaceStore } from '../places/store.ts';
 import { CachedGeocoder } from './cached.ts';
 import { NominatimGeocoder } from './nominatim.ts';
-import { OfflineGeocoder } from './offline.ts';
+import { PhotonGeocoder } from './photon.ts';
+
+/** How precisely a geocoder placed an address: its door, somewhere on its street, or its settlement's centre. */
+export type GeocodedPrecision = 'door' | 'street' | 'settlement';
 
 export interface GeocodeResult {
   lat: number;
   lng: number;
-  /** What the address was placed as ("Szeged", "Budapest V. kerület", a street address…). */
+  /** What the address was placed as ("Szeged", "Budapest XI. kerület", "Budapest, Bartók Béla út 15."…). */
   label: string;
   source: string;
-  /** A street address, or only the settlement (or Budapest district) it is in. */
-  precision: 'street' | 'settlement';
+  precision: GeocodedPrecision;
 }
 
-/** The geocoding port (DESIGN §11): an address in, a point out, or null when it cannot be placed. */
+/** The named place nearest to a point (a dragged pin, a relay meeting point, a timeline step). */
+export interface ReverseResult {
+  label: string;
+  /** 'door' when the point is at an address, 'street' near a street or named place, else 'settlement'. */
+  precision: GeocodedPrecision;
+  /** From the point to what is named. */
+  metres: number;
+}
+
+/**
+ * The geocoding port (DESIGN §11): an address in, a point out, or null when it cannot be placed;
+ * a point in, the nearest named place out, or null when nothing is known near it. Throws when the
+ * service behind it is unreachable (the caller falls back).
+ */
 export interface Geocoder {
   geocode(address: string): Promise<GeocodeResult | null>;
+  reverse(point: { lat: number; lng: number }): Promise<ReverseResult | null>;
 }
 
 /**
- * Tries the primary provider, then the offline gazetteer. A network provider that is down or
- * does not know a street still lets a parcel be sent at settlement precision (the sender can
- * drag the pin to the door).
- */
-export class FallbackGeocoder implements Geocoder {
-  constructor(
-    private readonly primary: Geocoder,
-    private readonly fallback: Geocoder,
-    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
-  ) {}
-
-  async geocode(address: string): Promise<GeocodeResult | null> {
-    try {
-      const found = await this.primary.geocode(address);
-      if (found) return found;
-    } catch (error) {
-      this.log.warn({ err: error }, 'geocoder failed, using the offline gazetteer');
-    }
-    return this.fallback.geocode(address);
-  }
-}
-
-/**
- * Reports how each look-up ended (metrics): placed at street or settlement precision, not found,
- * or failed. The provider is the configured one; a fallback to the gazetteer shows as its result.
+ * Reports how each look-up ended (metrics): placed at door, street or settlement precision, not
+ * found, refused by the national check, or failed. The provider is the configured one.
  */
 export function observedGeocoder(
   inner: Geocoder,
   provider: string,
-  record: (provider: string, outcome: 'street' | 'settlement' | 'not_found' | 'error') => void,
+  record: (provider: string, outcome: GeocodedPrecision | 'not_found' | 'refused' | 'error') => void,
 ): Geocoder {
   return {
     async geocode(address) {
@@ -60,18 +55,26 @@ export function observedGeocoder(
         record(provider, found ? found.precision : 'not_found');
         return found;
       } catch (error) {
-        record(provider, 'error');
+        record(provider, error instanceof AddressRefusal ? 'refused' : 'error');
         throw error;
       }
     },
+    reverse: (point) => inner.reverse(point),
   };
 }
 
-/** The geocoder chosen by configuration: offline by default, cached Nominatim when asked. */
+/**
+ * The geocoder chosen by configuration: Hungary's settlements and the imported OpenStreetMap places
+ * by default; with GEOCODER=photon|nominatim the operator's service answers first (cached), after
+ * the national check, and the imported places when it is down.
+ */
 export function createGeocoder(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): Geocoder {
-  const offline = new OfflineGeocoder();
-  if (config.geocoder !== 'nominatim' || !config.geocoderUrl) return offline;
+  const store = new PlaceStore(db);
+  if (config.geocoder === 'offline' || !config.geocoderUrl) return new PlacesGeocoder(store);
   const userAgent = `Csomagkuldo/1.0${config.publicUrl ? ` (+${config.publicUrl})` : ''}`;
-  const nominatim = new CachedGeocoder(db, new NominatimGeocoder(config.geocoderUrl, { userAgent }));
-  return new FallbackGeocoder(nominatim, offline, log);
+  const service =
+    config.geocoder === 'photon'
+      ? new PhotonGeocoder(config.geocoderUrl, { userAgent })
+      : new NominatimGeocoder(config.geocoderUrl, { userAgent });
+  return new PlacesGeocoder(store, new CachedGeocoder(db, service), log);
 }

@@ -13,6 +13,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_TRUST_CODES } from '../../policy.ts';
+import { PLACE_REFUSAL_CODES } from '../places/geocoder.ts';
 import { assignParcel, listAllParcels, updateParcel } from './admin-service.ts';
 import { deleteParcel } from './changes.ts';
 import { parcelGuard } from './policy.ts';
@@ -64,7 +65,8 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
             'parcel_changed_meanwhile',
             'parcel_needs_runner',
             'reason_required',
-            'geocode_failed',
+            ...PLACE_REFUSAL_CODES,
+            'outside_hungary',
           ),
         },
       },

@@ -1,13 +1,16 @@
 import { addressKey } from '@csomag/domain/address';
 import type { AdminParcelList, AdminParcelListQuery, ParcelAdminUpdate } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import { backOfficeStatusChange, type Coordinates, type Parcel, type PointPrecision } from '@csomag/domain/parcel';
+import { backOfficeStatusChange, type Coordinates, type Parcel } from '@csomag/domain/parcel';
 import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
-import { AppError, refuse, refuseField } from '../../errors.ts';
+import { refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName, findRunnerByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
+import { type PlacedPoint, placeEnd, placeEnds } from '../places/ends.ts';
+import { matchKeyOf } from '../places/match-key.ts';
+import { precisionColumns } from '../places/precision.ts';
 import { claimParcel, editParcel, type ParcelEdit } from './changes.ts';
 import { parcelRefusal } from './policy.ts';
 import { type ParcelWithNames, presentParcel } from './present.ts';
@@ -45,12 +48,12 @@ const findParcel = (db: Kysely<Database>, id: string) =>
   selectParcels(db).where('parcels.id', '=', id).executeTakeFirst();
 
 type End = 'sender' | 'receiver';
-type PlacedPoint = Coordinates & { precision: PointPrecision };
 
 /**
- * Where an edited end of the parcel now lies: a moved pin, else the new address geocoded; undefined
- * when neither changed. A form that echoes the stored pin with a new address gets the address placed.
- * Both ends are placed before anything is saved, so a 422 saves nothing.
+ * Where an edited end of the parcel now lies: a moved pin (in Hungary, under the address it is
+ * saved with), else the new address geocoded; undefined when neither changed. A form that echoes
+ * the stored pin with a new address gets the address placed. Both ends are placed before anything
+ * is saved, so a 422 saves nothing.
  */
 async function placeEditedEnds(
   geocoder: Geocoder,
@@ -58,33 +61,29 @@ async function placeEditedEnds(
   patch: ParcelAdminUpdate,
 ): Promise<Record<End, PlacedPoint | undefined>> {
   const place = async (
+    field: 'senderAddress' | 'receiverAddress',
     address: string | undefined,
     stored: string,
     pin: Coordinates | undefined,
     at: Coordinates,
-  ): Promise<PlacedPoint | null | undefined> => {
+  ): Promise<PlacedPoint | undefined> => {
     // A pin moved by hand is where the back office put it.
-    if (pin && (pin.lat !== at.lat || pin.lng !== at.lng)) return { ...pin, precision: 'manual' };
+    if (pin && (pin.lat !== at.lat || pin.lng !== at.lng)) {
+      return placeEnd(geocoder, address ?? stored, field, pin, 'manual');
+    }
     if (address === undefined || address === stored) return undefined;
-    const found = await geocoder.geocode(address);
-    return found ? { lat: found.lat, lng: found.lng, precision: found.precision } : null;
+    return placeEnd(geocoder, address, field, undefined, undefined);
   };
-  const [sender, receiver] = await Promise.all([
-    place(patch.senderAddress, current.sender_address, patch.senderCoordinates, {
+  const [sender, receiver] = await placeEnds([
+    place('senderAddress', patch.senderAddress, current.sender_address, patch.senderCoordinates, {
       lat: current.sender_lat,
       lng: current.sender_lng,
     }),
-    place(patch.receiverAddress, current.receiver_address, patch.receiverCoordinates, {
+    place('receiverAddress', patch.receiverAddress, current.receiver_address, patch.receiverCoordinates, {
       lat: current.receiver_lat,
       lng: current.receiver_lng,
     }),
   ]);
-  if (sender === null || receiver === null) {
-    throw new AppError('geocode_failed', messages.geocodeFailed, {
-      ...(sender === null ? { senderAddress: messages.geocodeFailed } : {}),
-      ...(receiver === null ? { receiverAddress: messages.geocodeFailed } : {}),
-    });
-  }
   return { sender, receiver };
 }
 
@@ -107,19 +106,19 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
   if (ends.sender && (ends.sender.lat !== current.sender_lat || ends.sender.lng !== current.sender_lng)) {
     plan.set.sender_lat = ends.sender.lat;
     plan.set.sender_lng = ends.sender.lng;
-    plan.set.sender_precision = ends.sender.precision;
+    Object.assign(plan.set, precisionColumns('sender', ends.sender.precision));
     plan.fields.push('senderCoordinates');
   }
   if (patch.receiverAddress !== undefined && patch.receiverAddress !== current.receiver_address) {
     plan.set.receiver_address = patch.receiverAddress;
     // Who sees it as incoming follows the address.
-    plan.set.receiver_key = addressKey(patch.receiverAddress);
+    plan.set.receiver_key = matchKeyOf(patch.receiverAddress);
     plan.fields.push('receiverAddress');
   }
   if (ends.receiver && (ends.receiver.lat !== current.receiver_lat || ends.receiver.lng !== current.receiver_lng)) {
     plan.set.receiver_lat = ends.receiver.lat;
     plan.set.receiver_lng = ends.receiver.lng;
-    plan.set.receiver_precision = ends.receiver.precision;
+    Object.assign(plan.set, precisionColumns('receiver', ends.receiver.precision));
     plan.fields.push('receiverCoordinates');
   }
   const to = patch.status;

@@ -5,17 +5,19 @@ import { accountRow, eventsOf, expectNoSecrets, parcelRow } from '../../test/bac
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
-import { OfflineGeocoder } from '../geo/offline.ts';
+import { PlacesGeocoder } from '../places/geocoder.ts';
+import { PlaceStore } from '../places/store.ts';
 import { claimParcel, deliverParcel } from './changes.ts';
 
-/** The offline geocoder, with a hook that runs while an address is being placed (to stage races). */
-const offline = new OfflineGeocoder();
+/** The default geocoder on the test's store, with a hook that runs while an address is being placed (to stage races). */
+let places: PlacesGeocoder | undefined;
 let whileGeocoding: (() => Promise<void>) | undefined;
 const geocoder: Geocoder = {
   async geocode(address) {
     await whileGeocoding?.();
-    return offline.geocode(address);
+    return places ? places.geocode(address) : null;
   },
+  reverse: (point) => (places ? places.reverse(point) : Promise.resolve(null)),
 };
 
 let t: TestApp;
@@ -24,6 +26,7 @@ let user: SignedIn;
 let runner: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({}, { geocoder });
+  places = new PlacesGeocoder(new PlaceStore(t.store.db));
   admin = await signInSuperadmin(t.app);
   user = await signUp(t.app);
   runner = await signUp(t.app, { role: 'runner' });
@@ -161,7 +164,7 @@ describe('PATCH /api/parcels/:id', () => {
       receiverAddress: '1052 Budapest, Váci utca 1',
       receiverCoordinates: { lat: 47.4996, lng: 19.0512 },
     });
-    expect((await parcelRow(t.store, parcel.id))?.receiver_key).toBe('1052 budapest vaci utca 1');
+    expect((await parcelRow(t.store, parcel.id))?.receiver_key).toBe('budapest|5|vaci|utca|1');
     const events = await eventsOf(t.store, parcel.id);
     expect(events.map((e) => e.kind)).toEqual(['created', 'edited']);
     expect(JSON.parse(String(events[1]?.data))).toEqual({
@@ -209,9 +212,9 @@ describe('PATCH /api/parcels/:id', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toEqual({
-      code: 'geocode_failed',
-      message: messages.geocodeFailed,
-      fields: { receiverAddress: messages.geocodeFailed },
+      code: 'settlement_unknown',
+      message: messages.settlementUnknown('Nincsilyen falu'),
+      fields: { receiverAddress: messages.settlementUnknown('Nincsilyen falu') },
     });
     expect((await call('GET', `/api/parcels/${parcel.id}`, admin.cookie)).json()).toMatchObject({
       category: parcel.category,

@@ -61,7 +61,7 @@ describe('POST /api/parcels', () => {
       .selectAll()
       .where('id', '=', parcel.id)
       .executeTakeFirstOrThrow();
-    expect(row.receiver_key).toBe('1052 budapest vaci utca 12');
+    expect(row.receiver_key).toBe('budapest|5|vaci|utca|12');
     const events = await t.store.db
       .selectFrom('parcel_events')
       .selectAll()
@@ -87,15 +87,16 @@ describe('POST /api/parcels', () => {
     });
   });
 
-  it('answers 422 with the geocoder message naming the address, and saves nothing', async () => {
+  it('answers 422 in Hungarian naming the address it cannot place, and saves nothing', async () => {
     const sender = await signUp(t.app);
     const body = buildParcelBody({ receiverAddress: 'Nincsilyen falu, Sehol utca 1' });
     const response = await post(body, sender.cookie);
     expect(response.statusCode).toBe(422);
+    const message = messages.settlementUnknown('Nincsilyen falu');
     expect(response.json().error).toEqual({
-      code: 'geocode_failed',
-      message: messages.geocodeFailed,
-      fields: { receiverAddress: messages.geocodeFailed },
+      code: 'settlement_unknown',
+      message,
+      fields: { receiverAddress: message },
     });
     expect(await storedWithCategory(body.category)).toBe(0);
   });
@@ -427,6 +428,8 @@ describe('GET /api/tracking/:id', () => {
       deliveredAt: null,
       pickup: parcel.senderCoordinates,
       destination: parcel.receiverCoordinates,
+      pickupPrecision: parcel.senderPrecision,
+      destinationPrecision: parcel.receiverPrecision,
       runnerPosition: null,
       runnerRating: null,
       events: [{ at: parcel.createdAt, kind: 'created' }],

@@ -7,6 +7,7 @@ import type {
   TrackingView,
 } from '@csomag/domain/parcel';
 import type { ParcelRow } from '../../db/schema.ts';
+import { placePrecision } from '../places/precision.ts';
 
 /** A parcel row with the user names its ids point to. */
 export type ParcelWithNames = ParcelRow & { sender_user_name: string; runner_user_name: string | null };
@@ -24,8 +25,8 @@ export function presentParcel(row: ParcelWithNames): Parcel {
     receiverAddress: row.receiver_address,
     senderCoordinates: { lat: row.sender_lat, lng: row.sender_lng },
     receiverCoordinates: { lat: row.receiver_lat, lng: row.receiver_lng },
-    senderPrecision: row.sender_precision,
-    receiverPrecision: row.receiver_precision,
+    senderPrecision: placePrecision(row.sender_place_precision, row.sender_precision),
+    receiverPrecision: placePrecision(row.receiver_place_precision, row.receiver_precision),
     createdAt: row.created_at,
     pickedUpAt: row.picked_up_at,
     deliveredAt: row.delivered_at,
@@ -112,6 +113,8 @@ export function presentTracking(
     deliveredAt: row.delivered_at,
     pickup: { lat: row.sender_lat, lng: row.sender_lng },
     destination: { lat: row.receiver_lat, lng: row.receiver_lng },
+    pickupPrecision: placePrecision(row.sender_place_precision, row.sender_precision),
+    destinationPrecision: placePrecision(row.receiver_place_precision, row.receiver_precision),
     runnerPosition: inTransit && lat !== null && lng !== null && at !== null ? { lat, lng, at } : null,
     runnerRating: inTransit ? runnerRating : null,
     events: events.map(presentEvent),

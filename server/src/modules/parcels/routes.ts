@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { errorResponses, refuse } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
+import { PLACE_REFUSAL_CODES } from '../places/geocoder.ts';
 import { cancelParcel } from './changes.ts';
 import { parcelGuard } from './policy.ts';
 import { presentParcel } from './present.ts';
@@ -65,7 +66,8 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
             'sender_not_self',
             'sender_not_found',
             'sender_not_user',
-            'geocode_failed',
+            ...PLACE_REFUSAL_CODES,
+            'outside_hungary',
           ),
         },
       },

@@ -1,13 +1,11 @@
 import { addressKey } from '@csomag/domain/address';
 import { messages } from '@csomag/domain/messages';
 import type {
-  Coordinates,
   Parcel,
   ParcelContacts,
   ParcelCreateBody,
   ParcelDetail,
   ParcelListQuery,
-  PointPrecision,
   TrackingView,
 } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
@@ -16,9 +14,12 @@ import { decodeCursor, pageOf } from '../../db/cursor.ts';
 import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
-import { AppError, refuse, refuseField } from '../../errors.ts';
+import { refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
+import { type PlacedPoint, placeEnd, placeEnds } from '../places/ends.ts';
+import { matchKeyOf } from '../places/match-key.ts';
+import { precisionColumns } from '../places/precision.ts';
 import { ratingSummaries } from '../ratings/service.ts';
 import { carrierStateRefusal, insertParcel, type NewParcelRow } from './changes.ts';
 import { newParcelId } from './parcel-id.ts';
@@ -78,24 +79,16 @@ async function resolveSender(db: Kysely<Database>, actor: AccountRow, senderUser
   return sender;
 }
 
-type PlacedPoint = Coordinates & { precision: PointPrecision };
-
 /**
  * Both ends of a parcel on the map: the pins the sender placed (as precise as the sender says:
- * where the address was placed, or by hand), else geocoded. Nothing is saved if either fails.
+ * where the address was placed, or by hand; in Hungary, under an address that passes the national
+ * check), else geocoded. Nothing is saved if either fails; each failing end's field says why.
  */
 async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promise<[PlacedPoint, PlacedPoint]> {
-  const place = async (address: string, given: Coordinates | undefined, precision: PointPrecision | undefined) =>
-    given ? { ...given, precision: precision ?? 'manual' } : await geocoder.geocode(address);
-  const [from, to] = await Promise.all([
-    place(body.senderAddress, body.senderCoordinates, body.senderPrecision),
-    place(body.receiverAddress, body.receiverCoordinates, body.receiverPrecision),
+  return placeEnds([
+    placeEnd(geocoder, body.senderAddress, 'senderAddress', body.senderCoordinates, body.senderPrecision),
+    placeEnd(geocoder, body.receiverAddress, 'receiverAddress', body.receiverCoordinates, body.receiverPrecision),
   ]);
-  if (from && to) return [from, to];
-  throw new AppError('geocode_failed', messages.geocodeFailed, {
-    ...(from ? {} : { senderAddress: messages.geocodeFailed }),
-    ...(to ? {} : { receiverAddress: messages.geocodeFailed }),
-  });
 }
 
 /**
@@ -105,7 +98,7 @@ async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promis
 export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body: ParcelCreateBody): Promise<Parcel> {
   const sender = await resolveSender(ctx.db, actor, body.senderUser);
   const [from, to] = await placeBothEnds(ctx.geocoder, body);
-  const receiverKey = addressKey(body.receiverAddress);
+  const receiverKey = matchKeyOf(body.receiverAddress);
   for (let attempt = 1; ; attempt++) {
     const row: NewParcelRow = {
       id: newParcelId(),
@@ -122,8 +115,8 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       sender_lng: from.lng,
       receiver_lat: to.lat,
       receiver_lng: to.lng,
-      sender_precision: from.precision,
-      receiver_precision: to.precision,
+      ...precisionColumns('sender', from.precision),
+      ...precisionColumns('receiver', to.precision),
       recipient_name: body.recipientName ?? null,
       recipient_phone: body.recipientPhone ?? null,
       created_at: nowIso(),

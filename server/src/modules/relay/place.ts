@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
-import { nearestPlaceName } from '../geo/offline.ts';
+import { nearestPlaceName } from '../places/geocoder.ts';
 import { offerRelationship } from './policy.ts';
 
 type Point = { lat: number; lng: number };

@@ -27,9 +27,9 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Store } from '../../db/database.ts';
 import type { AccountRow, Database, SavedTripsTable } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
-import { nearestPlaceName } from '../geo/offline.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { selectParcels } from '../parcels/service.ts';
+import { nearestPlaceName } from '../places/geocoder.ts';
 import { findRelayOffers } from './relay-matches.ts';
 
 interface Candidate {

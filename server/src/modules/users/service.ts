@@ -1,5 +1,4 @@
 import type { ProfileUpdate } from '@csomag/domain/account';
-import { addressKey } from '@csomag/domain/address';
 import { messages } from '@csomag/domain/messages';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
@@ -8,6 +7,7 @@ import type { AccountRow, AccountUpdate, Database } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 import { findAccountByEmail, findAccountByUserName } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { matchKeyOf } from '../places/match-key.ts';
 import { type AccountFacts, mayAccount } from './policy.ts';
 
 /**
@@ -48,7 +48,7 @@ export async function updateProfile(
   if (patch.address !== undefined) {
     changes.address = patch.address;
     // Incoming parcels follow the address.
-    changes.address_key = addressKey(patch.address);
+    changes.address_key = matchKeyOf(patch.address);
   }
   // Forms send the read-only email back unchanged; only a different one is a change.
   if (patch.email !== undefined && patch.email !== target.email) {

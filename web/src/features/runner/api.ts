@@ -77,7 +77,10 @@ export const useWaitingInView = (view: ViewBounds | null) => useQuery(waitingInV
  */
 export const isPositionRefusal = (error: unknown) =>
   error instanceof ApiError &&
-  (error.code === 'too_far' || error.code === 'destination_imprecise' || error.code === 'photo_required');
+  (error.code === 'too_far' ||
+    error.code === 'destination_imprecise' ||
+    error.code === 'position_too_imprecise' ||
+    error.code === 'photo_required');
 
 /*
  * Delivery and position reports go through the outbox (src/offline/): sent at once with an
