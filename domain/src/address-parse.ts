@@ -166,9 +166,8 @@ export function parseAddress(text: string, lookup?: SettlementLookup): ParsedAdd
   let postalAt = -1;
   all.forEach((word, index) => {
     if (postalAt !== -1 || !/^\d{4}$/.test(word.key)) return;
-    if (index === 0 || word.afterComma || index === all.length - 1 || !isStreetType(all[index - 1]?.key)) {
-      postalAt = index;
-    }
+    // After a street type it is a house number ("Piac utca 1234"), wherever it stands.
+    if (!isStreetType(all[index - 1]?.key)) postalAt = index;
   });
   const postal = all[postalAt];
   if (postal) {
