@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { Browser, Locator, Page } from '@playwright/test';
 import {
@@ -176,10 +177,10 @@ test.describe('each error shows once, beside its field, until its cause changes'
     await page.getByLabel('Kategória').fill('Irat');
     await page.getByLabel('Súly (gramm)').fill('100');
     await page.getByRole('button', { name: 'Létrehoz' }).click();
-    const unplaceable = page.getByText('Geocode was not successful for the following reason: ZERO_RESULTS');
+    const unplaceable = page.getByText(messages.settlementUnknown('Nincsilyenfalva'));
     await expect(unplaceable).toHaveCount(1);
     await expect(page.getByLabel('Feladási cím')).toHaveAccessibleDescription(
-      'Geocode was not successful for the following reason: ZERO_RESULTS',
+      messages.settlementUnknown('Nincsilyenfalva'),
     );
 
     await page.getByLabel('Feladási cím').fill('1052 Budapest, Váci utca 12');

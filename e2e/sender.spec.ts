@@ -1,3 +1,4 @@
+import { messages } from '@csomag/domain/messages';
 import {
   budapestToSzeged,
   dragMarker,
@@ -161,7 +162,7 @@ test.describe('sending a parcel', () => {
     await page.getByLabel('Kategória').fill('Irat');
     await page.getByLabel('Súly (gramm)').fill('100');
     await expect(page.getByLabel('Feladási cím')).toHaveAccessibleDescription(
-      'Geocode was not successful for the following reason: ZERO_RESULTS',
+      messages.settlementUnknown('Nincsilyenfalva'),
     );
     await page.getByRole('button', { name: 'Feladás' }).click();
     await expect(page.getByRole('alert')).toContainText('A feladás előtt nézd meg a térképen mindkét tűt');

@@ -44,6 +44,8 @@ export async function createAccount(
   input: NewAccount,
   role: Role,
   runnerApproval: 'auto' | 'manual' = 'auto',
+  /** The address's key when the caller placed it at its door (placedMatchKey). */
+  placedAddressKey?: string,
 ): Promise<AccountRow> {
   await assertUnique(db, input.userName, input.email);
   const now = nowIso();
@@ -57,7 +59,7 @@ export async function createAccount(
         name: input.name,
         phone: input.phoneNumber,
         address: input.address,
-        address_key: matchKeyOf(input.address),
+        address_key: placedAddressKey ?? matchKeyOf(input.address),
         password_hash: passwordHash,
         role,
         runner_status: role === 'runner' ? 'inactive' : null,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, refuse } from '../../errors.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
+import { placedMatchKey } from '../places/match-key.ts';
 import { createAccount, findAccountByEmail } from './accounts.ts';
 import { LoginLimiter } from './login-limiter.ts';
 import { verifyPassword } from './passwords.ts';
@@ -25,7 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { role, ...input } = request.body;
-      const account = await createAccount(app.store.db, input, role, app.config.runnerApproval);
+      const placedKey = await placedMatchKey(app.geocoder, input.address);
+      const account = await createAccount(app.store.db, input, role, app.config.runnerApproval, placedKey);
       await startSession(request, reply, account.id);
       request.log.info({ userName: account.user_name, role }, 'account registered');
       return reply.status(201).send({ account: presentAccount(account) });

@@ -18,7 +18,7 @@ import { refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { type PlacedPoint, placeEnd, placeEnds } from '../places/ends.ts';
-import { matchKeyOf } from '../places/match-key.ts';
+import { matchKeyOf, placedMatchKey } from '../places/match-key.ts';
 import { precisionColumns } from '../places/precision.ts';
 import { ratingSummaries } from '../ratings/service.ts';
 import { carrierStateRefusal, insertParcel, type NewParcelRow } from './changes.ts';
@@ -98,7 +98,11 @@ async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promis
 export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body: ParcelCreateBody): Promise<Parcel> {
   const sender = await resolveSender(ctx.db, actor, body.senderUser);
   const [from, to] = await placeBothEnds(ctx.geocoder, body);
-  const receiverKey = matchKeyOf(body.receiverAddress);
+  // A destination placed at its door is matched by the door (ADR 0028).
+  const receiverKey =
+    to.precision === 'door'
+      ? await placedMatchKey(ctx.geocoder, body.receiverAddress)
+      : matchKeyOf(body.receiverAddress);
   for (let attempt = 1; ; attempt++) {
     const row: NewParcelRow = {
       id: newParcelId(),

@@ -5,6 +5,8 @@ import { distanceMetres } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import { isInHungary, type PlaceKind } from '@csomag/domain/places';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { AppError, refuseField } from '../../errors.ts';
 import type { GeocodeResult, Geocoder, ReverseResult } from '../geo/geocoder.ts';
 import { BUDAPEST_DISTRICTS, districtLabel } from './budapest.ts';
@@ -19,7 +21,7 @@ import {
   settlementsOfPostalCode,
   suggestSettlement,
 } from './settlements.ts';
-import type { PlaceRow, PlaceStore } from './store.ts';
+import { type PlaceRow, PlaceStore } from './store.ts';
 
 /** An address refused before any geocoder is asked, with what to do about it (issue 25). */
 export class AddressRefusal extends AppError {
@@ -242,31 +244,57 @@ export class PlacesGeocoder implements Geocoder {
         this.log?.warn({ err: error }, 'reverse geocoder failed, using the imported places');
       }
     }
-    for (const ring of [1, 4]) {
-      const rows = await this.store.around(point, ring);
-      const nearest = nearestTo(rows, point);
-      if (!nearest) continue;
-      const metres = Math.round(distanceMetres(point, nearest));
-      if (metres > metresPerRing(ring)) continue;
-      return { label: this.labelOf(nearest), precision: this.reversePrecision(nearest, metres), metres };
-    }
-    return nearestSettlement(point);
+    return reverseFromImport(this.store, point);
   }
+}
 
-  private labelOf(row: PlaceRow): string {
-    const settlementName = row.settlement_key ? (settlementByKey(row.settlement_key)?.name ?? null) : null;
-    if (row.kind === 'address') return doorLabel(row, settlementName ?? '');
-    const name = row.name ?? '';
-    // "Budapest-Keleti" says its settlement already.
-    if (row.kind === 'settlement' || !settlementName || addressKey(name).startsWith(`${row.settlement_key} `))
-      return name;
-    return `${settlementName}, ${name}`;
+/** The nearest imported place within ~110 m, else ~440 m; else the nearest settlement or district. */
+async function nearestImported(store: PlaceStore, point: { lat: number; lng: number }) {
+  for (const ring of [1, 4]) {
+    const nearest = nearestTo(await store.around(point, ring), point);
+    if (!nearest) continue;
+    const metres = Math.round(distanceMetres(point, nearest));
+    if (metres <= metresPerRing(ring)) return { row: nearest, metres };
   }
+  return null;
+}
 
-  private reversePrecision(row: PlaceRow, metres: number): ReverseResult['precision'] {
-    if (row.kind === 'address' && metres <= 30) return 'door';
-    return row.kind === 'settlement' ? 'settlement' : 'street';
+function settlementNameOf(row: PlaceRow): string | null {
+  return row.settlement_key ? (settlementByKey(row.settlement_key)?.name ?? null) : null;
+}
+
+/** "Budapest-Keleti" and "Hollókő" say their settlement already; a street or landmark gets it in front. */
+function placeLabel(row: PlaceRow, name: string): string {
+  const settlementName = settlementNameOf(row);
+  if (row.kind === 'settlement' || !settlementName || addressKey(name).startsWith(`${row.settlement_key} `))
+    return name;
+  return `${settlementName}, ${name}`;
+}
+
+async function reverseFromImport(
+  store: PlaceStore,
+  point: { lat: number; lng: number },
+): Promise<ReverseResult | null> {
+  const found = await nearestImported(store, point);
+  if (!found) return nearestSettlement(point);
+  const { row, metres } = found;
+  if (row.kind === 'address') {
+    return { label: doorLabel(row, settlementNameOf(row) ?? ''), precision: metres <= 30 ? 'door' : 'street', metres };
   }
+  const precision = row.kind === 'settlement' ? 'settlement' : 'street';
+  return { label: placeLabel(row, row.name ?? ''), precision, metres };
+}
+
+/**
+ * A place's name for a point that other people read (a relay's place on the public timeline): a
+ * station, landmark or street from the import — never a house number, which could be someone's
+ * home — else the nearest settlement or district.
+ */
+export async function placeNameNear(db: Kysely<Database>, point: { lat: number; lng: number }): Promise<string | null> {
+  const found = await nearestImported(new PlaceStore(db), point);
+  if (!found) return nearestPlaceName(point);
+  const { row } = found;
+  return placeLabel(row, row.kind === 'address' ? (row.street ?? '') : (row.name ?? ''));
 }
 
 /** Beyond this, a point is told by its coordinates only: 'near Szob' would mislead in a forest. */

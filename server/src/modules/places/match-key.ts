@@ -1,5 +1,6 @@
 import { addressKey } from '@csomag/domain/address';
 import { canonicalAddressKey, parseAddress } from '@csomag/domain/address-parse';
+import type { Geocoder } from '../geo/geocoder.ts';
 import { settlementByKey } from './settlements.ts';
 
 /**
@@ -8,7 +9,28 @@ import { settlementByKey } from './settlements.ts';
  * u. 20" and "1074 Budapest, Dohány utca 20." are one door. An address with no settlement to read
  * falls back to its folded text, so it still matches itself written the same way.
  */
+const lookup = (folded: string) => settlementByKey(folded)?.name;
+
 export function matchKeyOf(address: string): string {
-  const parsed = parseAddress(address, (folded) => settlementByKey(folded)?.name);
-  return canonicalAddressKey(parsed) || addressKey(address);
+  return canonicalAddressKey(parseAddress(address, lookup)) || addressKey(address);
+}
+
+/**
+ * The key of an address placed at its door: the door's own address (as the geocoder names it) with
+ * the flat written after the house number, so "Budapest, Dohány u. 20" — no district — and
+ * "1074 Budapest, Dohány utca 20." are one door when both are placed there. An address not placed
+ * at a door, refused, or asked while the geocoder is down keeps the key of how it is written.
+ */
+export async function placedMatchKey(geocoder: Geocoder, address: string): Promise<string> {
+  try {
+    const found = await geocoder.geocode(address);
+    if (found?.precision === 'door') {
+      const door = parseAddress(found.label, lookup);
+      const key = canonicalAddressKey({ ...door, unit: parseAddress(address, lookup).unit });
+      if (key) return key;
+    }
+  } catch {
+    // The written address still matches itself.
+  }
+  return matchKeyOf(address);
 }

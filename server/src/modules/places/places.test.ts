@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { messages } from '@csomag/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
+import { placeNameNear } from './geocoder.ts';
 import { writeOsmXml } from './osm/write-osm.ts';
 import { settlementByKey } from './settlements.ts';
 import { importPlaces } from './store.ts';
@@ -207,6 +208,17 @@ describe('reverse geocoding', () => {
   });
 });
 
+describe("a place's name for the public timeline", () => {
+  it('names the street, never the house number, a station by its name, else the settlement', async () => {
+    expect(await placeNameNear(t.store.db, { lat: BARTOK_15.lat + 0.00005, lng: BARTOK_15.lng })).toBe(
+      'Budapest, Bartók Béla út',
+    );
+    expect(await placeNameNear(t.store.db, { lat: KELETI.lat + 0.0003, lng: KELETI.lng })).toBe('Budapest-Keleti');
+    const szeged = settlementByKey('szeged')?.position ?? { lat: 0, lng: 0 };
+    expect(await placeNameNear(t.store.db, szeged)).toBe('Szeged');
+  });
+});
+
 describe('importing', () => {
   it('refuses a malformed file and keeps the places in use', async () => {
     const broken = join(folder, 'broken.osm');
@@ -325,6 +337,31 @@ describe('receivers matched as people write addresses', () => {
     const ids = (await incoming(receiver.cookie)).json().items.map((parcel: { id: string }) => parcel.id);
     expect(ids).toContain(sent.json().id);
     expect((await incoming(stranger.cookie)).json().items).toEqual([]);
+  });
+
+  it('matches by the door when both are placed there, even without the district', async () => {
+    const receiver = await signUp(t.app, { address: 'Budapest, Dohány u. 20.' });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/parcels',
+      headers: { cookie: user.cookie },
+      payload: {
+        category: 'Levél',
+        weightGrams: 20,
+        senderAddress: '1114 Budapest, Bartók Béla út 15.',
+        receiverAddress: '1074 Budapest, Dohány utca 20.',
+        // The pin the form left where the address was placed.
+        receiverCoordinates: DOHANY_20,
+        receiverPrecision: 'door',
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const incoming = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/incoming-parcels',
+      headers: { cookie: receiver.cookie },
+    });
+    expect(incoming.json().items.map((parcel: { id: string }) => parcel.id)).toContain(sent.json().id);
   });
 });
 

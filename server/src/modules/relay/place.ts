@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
-import { nearestPlaceName } from '../places/geocoder.ts';
+import { placeNameNear } from '../places/geocoder.ts';
 import { offerRelationship } from './policy.ts';
 
 type Point = { lat: number; lng: number };
@@ -14,7 +14,8 @@ type Point = { lat: number; lng: number };
  * What a relay learns from the carrier's open offer ('Továbbadnám') made at the custody seq the
  * link names: an offer reserved by another runner refuses the hand-over (the reservation holds
  * until the window ends; the carrier may withdraw the offer), and the place's name is the
- * meeting point's label when the hand-over happens there, else the nearest settlement's.
+ * meeting point's label when the hand-over happens there, else the nearest imported street,
+ * station or landmark's, else the nearest settlement's.
  */
 export async function relayPlaceName(
   trx: Transaction<Database>,
@@ -38,5 +39,5 @@ export async function relayPlaceName(
   const atMeetingPoint = offer && (!place || distanceMetres(place, offer) <= RELAY_MEETING_RADIUS_M);
   if (atMeetingPoint && offer.place_label) return offer.place_label;
   const where = place ?? (atMeetingPoint ? offer : undefined);
-  return where ? nearestPlaceName(where) : null;
+  return where ? placeNameNear(trx, where) : null;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { presentAccount } from '../auth/present.ts';
+import { placedMatchKey } from '../places/match-key.ts';
 import { accountGuard, accountRelationship } from './policy.ts';
 import { findManagedAccount, updateProfile } from './service.ts';
 
@@ -46,7 +47,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = signedIn(request);
       const target = await findManagedAccount(app.store.db, actor, request.params.userName, 'editProfile');
       const keepSession = accountRelationship.self(actor, target) ? request.sessionTokenHash : null;
-      const updated = await updateProfile(app.store.db, actor, target, request.body, keepSession);
+      const { address } = request.body;
+      const placedKey = address === undefined ? undefined : await placedMatchKey(app.geocoder, address);
+      const updated = await updateProfile(app.store.db, actor, target, request.body, keepSession, placedKey);
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'profile updated');
       return { account: presentAccount(updated) };
     },

@@ -41,6 +41,8 @@ export async function updateProfile(
   target: AccountRow,
   patch: ProfileUpdate,
   keepSessionHash: string | null,
+  /** The new address's key when the caller placed it at its door (placedMatchKey). */
+  placedAddressKey?: string,
 ): Promise<AccountRow> {
   const changes: AccountUpdate = { updated_at: nowIso() };
   if (patch.name !== undefined) changes.name = patch.name;
@@ -48,7 +50,7 @@ export async function updateProfile(
   if (patch.address !== undefined) {
     changes.address = patch.address;
     // Incoming parcels follow the address.
-    changes.address_key = matchKeyOf(patch.address);
+    changes.address_key = placedAddressKey ?? matchKeyOf(patch.address);
   }
   // Forms send the read-only email back unchanged; only a different one is a change.
   if (patch.email !== undefined && patch.email !== target.email) {
