@@ -33,12 +33,11 @@ test.describe('sending a parcel', () => {
     await expect(marker(page, 'Felvételi pont')).toBeVisible();
     await expect(marker(page, 'Kiszállítási pont')).toBeVisible();
 
-    // Nothing leaves before the sender has looked at both pins.
-    await page.getByRole('button', { name: 'Feladás' }).click();
-    await expect(page.getByRole('alert')).toContainText('A feladás előtt nézd meg a térképen mindkét tűt');
-    await page.getByRole('button', { name: 'Felvételi pont: itt van' }).click();
-    await page.getByRole('button', { name: 'Kiszállítási pont: itt van' }).click();
-    await expect(page.getByText('Kiszállítási pont: rendben')).toBeVisible();
+    // Each address says what its pin is: here a town's centre, not the door.
+    await expect(page.getByText(messages.pinAtSettlementCentre('Szeged'))).toBeVisible();
+    await expect(page.getByLabel('Kiszállítási cím')).toHaveAccessibleDescription(
+      messages.pinAtSettlementCentre('Szeged'),
+    );
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Feladás' }).click();
@@ -115,8 +114,7 @@ test.describe('sending a parcel', () => {
     await page.getByRole('button', { name: 'Kiszállítási pont megnézése' }).click();
     await page.waitForTimeout(500);
     await dragMarker(page, destination, 60, 40);
-    await expect(page.getByText('Kiszállítási pont: rendben')).toBeVisible();
-    await page.getByRole('button', { name: 'Felvételi pont: itt van' }).click();
+    await expect(page.getByLabel('Kiszállítási cím')).toHaveAccessibleDescription(/^Kézzel elhelyezve/);
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Feladás' }).click();
     const parcel = await (await saved).json();
@@ -165,7 +163,8 @@ test.describe('sending a parcel', () => {
       messages.settlementUnknown('Nincsilyenfalva'),
     );
     await page.getByRole('button', { name: 'Feladás' }).click();
-    await expect(page.getByRole('alert')).toContainText('A feladás előtt nézd meg a térképen mindkét tűt');
+    await expect(page.getByRole('alert')).toHaveText(messages.pickupPinMissing);
+    await expect(page.getByLabel('Feladási cím')).toBeFocused();
     await expect(page).toHaveURL('/CsomagFeladas');
     const sent = await (await page.request.get('/api/me/sent-parcels')).json();
     expect(sent.items).toEqual([]);

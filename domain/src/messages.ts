@@ -6,6 +6,7 @@ import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
 import { places } from './messages/hu/places.ts';
+import { placesScreens } from './messages/hu/places-screens.ts';
 import { proof } from './messages/hu/proof.ts';
 import { ratings } from './messages/hu/ratings.ts';
 import { relay } from './messages/hu/relay.ts';
@@ -49,6 +50,7 @@ export const hu = {
   ...ratings,
   ...trust,
   ...places,
+  ...placesScreens,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -75,6 +77,7 @@ export const huAreas = {
   ratings,
   trust,
   places,
+  placesScreens,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

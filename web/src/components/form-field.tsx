@@ -1,8 +1,13 @@
-import { type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
+  /**
+   * What the field's value currently means (e.g. where an address's pin is), under it and read with
+   * it; announced when it changes. Given (even as null) only by fields that have one.
+   */
+  hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -23,10 +28,12 @@ function FieldError({ id, message }: { id: string; message: string | null | unde
 }
 
 /** A labelled input with its error announced and tied to it for screen readers. */
-export function FormField({ label, error, id, ref, ...input }: Props) {
+export function FormField({ label, error, hint, id, ref, ...input }: Props) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
@@ -34,10 +41,19 @@ export function FormField({ label, error, id, ref, ...input }: Props) {
         id={inputId}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
       <FieldError id={errorId} message={error} />
+      {hint !== undefined && (
+        <div className="field-live" aria-live="polite">
+          {hint && (
+            <div id={hintId} className="field-hint">
+              {hint}
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from './load-more.tsx';
+import { PrecisionNotes } from './place-precision.tsx';
 import { QueryState } from './query-state.tsx';
 import { RichText } from './rich-text.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -13,11 +14,14 @@ import { StatusBadge } from './status-badge.tsx';
 export function ParcelCard({
   parcel,
   showPeople = false,
+  showPrecision = false,
   children,
 }: {
   parcel: Parcel;
   /** The back office also sees who sent and who carries it. */
   showPeople?: boolean;
+  /** A runner, who goes to the pins, is told which end is only approximately known. */
+  showPrecision?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -34,6 +38,7 @@ export function ParcelCard({
       <p className="route">
         <span>{parcel.senderAddress}</span> → <span>{parcel.receiverAddress}</span>
       </p>
+      {showPrecision && <PrecisionNotes pickup={parcel.senderPrecision} destination={parcel.receiverPrecision} />}
       {showPeople && (
         <p>
           <RichText
@@ -63,6 +68,7 @@ export function ParcelListView<P extends Parcel>({
   renderActions,
   paged = true,
   showPeople = false,
+  showPrecision = false,
 }: {
   query: ListQuery<P>;
   empty: string;
@@ -70,6 +76,7 @@ export function ParcelListView<P extends Parcel>({
   /** false for previews that show only the first page. */
   paged?: boolean;
   showPeople?: boolean;
+  showPrecision?: boolean;
 }) {
   return (
     <QueryState query={query} empty={empty} isEmpty={(data) => itemsOf(data).length === 0}>
@@ -78,7 +85,7 @@ export function ParcelListView<P extends Parcel>({
           <ul className="parcel-list">
             {itemsOf(data).map((parcel) => (
               <li key={parcel.id}>
-                <ParcelCard parcel={parcel} showPeople={showPeople}>
+                <ParcelCard parcel={parcel} showPeople={showPeople} showPrecision={showPrecision}>
                   {renderActions?.(parcel)}
                 </ParcelCard>
               </li>

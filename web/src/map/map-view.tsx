@@ -1,11 +1,12 @@
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
 import 'leaflet/dist/leaflet.css';
-import type { LatLngBounds, LatLngTuple } from 'leaflet';
-import { createContext, lazy, type ReactNode, Suspense, use, useEffect, useMemo } from 'react';
+import type { LatLngBounds, LatLngTuple, Marker as LeafletMarker } from 'leaflet';
+import { createContext, lazy, type ReactNode, Suspense, use, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { useServerConfig } from '../api/config.ts';
 import { roundedBounds } from './bounds.ts';
+import { applyFrame, frameKey, type MapFrame } from './frame.ts';
 import { type MarkerKind, markerIcon } from './markers.ts';
 
 // The clustering library loads only with a map that groups markers.
@@ -33,9 +34,10 @@ export interface MapViewProps {
   grouped?: MapMarker[];
   /** Re-centre when the centre changes (e.g. the runner's first position fix). */
   follow?: boolean;
-  /** Show all these points (both ends of a parcel), or zoom in on one; applied again when it changes. */
-  frame?: { fit: Coordinates[] } | { focus: Coordinates };
-  onMapClick?: () => void;
+  /** What the map shows of its points (map/frame.ts): applied again when it changes, or when its `key` does. */
+  frame?: MapFrame;
+  /** A tap on the map itself (not on a marker or a control), with the point tapped. */
+  onMapClick?: (position: Coordinates) => void;
   /** Called with the visible area once the map has settled after a move, for maps that load only what is in view. */
   onViewChange?: (bounds: LatLngBounds, zoom: number) => void;
   /** Extra layers (e.g. a marker cluster group). */
@@ -47,7 +49,7 @@ export interface MapViewProps {
 const SETTLE_MS = 300;
 
 function MapEvents({ onMapClick, onViewChange }: Pick<MapViewProps, 'onMapClick' | 'onViewChange'>) {
-  const map = useMapEvents({ click: () => onMapClick?.() });
+  const map = useMapEvents({ click: (event) => onMapClick?.({ lat: event.latlng.lat, lng: event.latlng.lng }) });
   useEffect(() => {
     if (!onViewChange) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -82,21 +84,14 @@ function Follow({ center }: { center: Coordinates }) {
   return null;
 }
 
-const FOCUS_ZOOM = 17;
-
-function Frame({ frame }: { frame: NonNullable<MapViewProps['frame']> }) {
+function Frame({ frame }: { frame: MapFrame }) {
   const map = useMap();
-  const key = JSON.stringify(frame);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the frame's value, not its identity, moves the map
+  const key = frameKey(frame);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the frame's key, not its identity, moves the map
   useEffect(() => {
-    if ('focus' in frame) map.setView([frame.focus.lat, frame.focus.lng], FOCUS_ZOOM);
-    else if (frame.fit.length === 1 && frame.fit[0]) map.setView([frame.fit[0].lat, frame.fit[0].lng], map.getZoom());
-    else if (frame.fit.length > 1) {
-      map.fitBounds(
-        frame.fit.map((point): LatLngTuple => [point.lat, point.lng]),
-        { padding: [40, 40], maxZoom: 16 },
-      );
-    }
+    // A frame later: a popup opened by the same tap has laid out its content by then (frame.ts makes room for it).
+    const id = requestAnimationFrame(() => applyFrame(map, frame));
+    return () => cancelAnimationFrame(id);
   }, [map, key]);
   return null;
 }
@@ -117,9 +112,22 @@ function Pin({ marker }: { marker: MapMarker }) {
   const { lat, lng } = marker.position;
   // A new array on every render would move the marker each time (re-panning to its open popup, re-clustering it).
   const position = useMemo<LatLngTuple>(() => [lat, lng], [lat, lng]);
+  // Leaflet reads a marker's title only when it is made: a title learnt later (a place's name, once
+  // asked) is written to the pin it is on.
+  const ref = useRef<LeafletMarker>(null);
+  useEffect(() => {
+    const pin = ref.current;
+    if (!pin) return;
+    pin.options.title = marker.title;
+    pin.options.alt = marker.title;
+    const element = pin.getElement();
+    element?.setAttribute('title', marker.title);
+    element?.setAttribute('alt', marker.title);
+  }, [marker.title]);
   return (
     <PopupContent value={marker.popup}>
       <Marker
+        ref={ref}
         position={position}
         icon={markerIcon(marker.kind)}
         title={marker.title}

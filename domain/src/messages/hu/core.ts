@@ -59,11 +59,8 @@ export const core = {
   parcelCancelled: 'Visszavontad a feladást.',
   cancelNotWaiting: 'A csomagot már felvette egy futár: a feladás nem vonható vissza.',
   destinationImprecise: 'A címzett pontos helye nem ismert — adj át QR kóddal',
-  pinsHelp:
-    'Nézd meg mindkét tűt: húzd az ajtóhoz, vagy jelezd, hogy jó helyen van. Futár QR kód nélkül csak pontos címre adhat le.',
-  pinsUnconfirmed: 'A feladás előtt nézd meg a térképen mindkét tűt: húzd az ajtóhoz, vagy jelezd, hogy jó helyen van.',
   recipientPhoneInvalid: 'A telefonszám 6–20 karakter: számjegyek, szóköz, +, -, ( és ).',
-  invalidPrecision: 'A pont pontossága street, settlement vagy manual lehet.',
+  invalidPrecision: 'A pont pontossága door, street, settlement vagy manual lehet.',
   handoverInvalid: 'A QR kód érvénytelen vagy lejárt.',
   parcelAlreadyHandedOver: 'Ezt a csomagot már átvették.',
   copyHandoverLink: 'Link másolása',

@@ -40,7 +40,4 @@ export const sender = {
   sendParcelSubmit: 'Feladás',
   showBothPins: 'Mindkét pont',
   showPin: (pin: string) => `${pin} megnézése`,
-  pinConfirmed: (pin: string) => `${pin}: rendben`,
-  confirmPin: (pin: string) => `${pin}: itt van`,
-  pinsMapHint: 'A címek begépelése után itt látod őket a térképen.',
 } as const;

@@ -6,6 +6,7 @@ import {
   type Coordinates,
   PARCEL_STATUSES,
   type ParcelDetail,
+  type PointPrecision,
   parcelStatusLabels,
 } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
@@ -16,6 +17,7 @@ import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { parcelDetailQuery } from '../../api/parcel.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
+import { PrecisionNotes } from '../../components/place-precision.tsx';
 import { ProofSection } from '../../components/proof/proof-section.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -39,12 +41,18 @@ type Values = z.infer<typeof editSchema>;
 function ParcelPins({
   pickup,
   destination,
+  precision,
+  framedKey,
   focus,
   onFocus,
   onMove,
 }: {
   pickup: Coordinates;
   destination: Coordinates;
+  /** How precisely each pin is known: a dragged one is placed by hand. */
+  precision: { pickup: PointPrecision | null; destination: PointPrecision | null };
+  /** The saved points: the map frames both again when they change, not while a pin is dragged. */
+  framedKey: string;
   focus: Coordinates | null;
   onFocus: (point: Coordinates | null) => void;
   onMove: (end: 'pickup' | 'destination', position: Coordinates) => void;
@@ -68,9 +76,10 @@ function ParcelPins({
         center={pickup}
         zoom={12}
         height="320px"
-        frame={focus ? { focus } : { fit: [pickup, destination] }}
+        frame={focus ? { focus } : { fit: [pickup, destination], key: framedKey }}
         markers={markers}
       />
+      <PrecisionNotes pickup={precision.pickup} destination={precision.destination} />
       <div className="card-actions">
         <button type="button" className="button" onClick={() => onFocus(focus === pickup ? null : pickup)}>
           {messages.showPin(messages.mapPickupPoint)}
@@ -164,6 +173,11 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
       <ParcelPins
         pickup={moved.senderCoordinates ?? parcel.senderCoordinates}
         destination={moved.receiverCoordinates ?? parcel.receiverCoordinates}
+        precision={{
+          pickup: moved.senderCoordinates ? 'manual' : parcel.senderPrecision,
+          destination: moved.receiverCoordinates ? 'manual' : parcel.receiverPrecision,
+        }}
+        framedKey={JSON.stringify([parcel.senderCoordinates, parcel.receiverCoordinates])}
         focus={focus}
         onFocus={setFocus}
         onMove={(end, position) =>

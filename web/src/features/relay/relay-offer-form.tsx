@@ -5,10 +5,12 @@ import type { Coordinates } from '@csomag/domain/parcel';
 import { type RelayOffer, type RelayOfferBody, relayOfferBodySchema } from '@csomag/domain/relay';
 import { lazy, Suspense, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useReverseGeocode } from '../../api/geocode.ts';
 import { useRelayOffers } from '../../api/relay-offers.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { refused } from '../../components/form-resolver.ts';
-import { offerClock, offerPlace } from '../../components/relay-offer-details.tsx';
+import { nearestPlaceName } from '../../components/place-precision.tsx';
+import { offerClock, useOfferPlace } from '../../components/relay-offer-details.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
@@ -79,6 +81,8 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
   const { errors, isSubmitting } = form.formState;
   const picked = useWatch({ control: form.control, name: 'place' });
   const place = picked ?? here;
+  // The point tapped or dragged to, named as the offer will be read (the moving position is not asked about).
+  const near = useReverseGeocode(picked);
   const pick = (point: Coordinates) => form.setValue('place', point);
   // Centred on the first point known: following it would undo the runner's own panning.
   const [centre, setCentre] = useState<Coordinates | null>(null);
@@ -126,6 +130,9 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
           ? messages.relayOfferPointChosen(place.lat.toFixed(5), place.lng.toFixed(5))
           : messages.relayOfferNoPoint}
       </p>
+      <p className="muted live-region" aria-live="polite">
+        {picked && near.data ? nearestPlaceName(near.data) : null}
+      </p>
       <FormError message={errors.place?.message} />
       <FormField
         label={messages.relayOfferPlaceLabel}
@@ -160,10 +167,11 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
 /** The carrier's own open offer on the card: where and when, who reserved it, and 'Visszavonás'. */
 function OwnRelayOffer({ offer }: { offer: RelayOffer }) {
   const withdraw = useWithdrawRelayOffer();
+  const place = useOfferPlace(offer);
   return (
     <div className="card-actions column" aria-live="polite">
       <p>
-        <strong>{messages.relayOfferMine(offerPlace(offer), offerClock(offer.from), offerClock(offer.until))}</strong>
+        <strong>{messages.relayOfferMine(place, offerClock(offer.from), offerClock(offer.until))}</strong>
       </p>
       <p className="muted">
         {offer.takenBy ? messages.relayOfferReservedBy(offer.takenBy) : messages.relayOfferNotReservedYet}

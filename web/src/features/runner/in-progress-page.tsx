@@ -100,6 +100,10 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
 
   // 15 m from a town's centre says nothing about the door: then only the receiver's QR confirmation.
   const doorKnown = isDoorKnown(parcel.receiverPrecision);
+  // Refused for where the runner stands or how well the phone knows it: the QR hand-over is the way on now.
+  const qrFirst =
+    deliver.error instanceof ApiError &&
+    (deliver.error.code === 'too_far' || deliver.error.code === 'position_too_imprecise');
 
   return (
     <div className="card-actions column">
@@ -110,7 +114,7 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
         {doorKnown && (
           <button
             type="button"
-            className="button primary"
+            className={qrFirst ? 'button' : 'button primary'}
             disabled={locating || deliver.isPending}
             onClick={deliverHere}
           >
@@ -119,7 +123,7 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
         )}
         <button
           type="button"
-          className="button"
+          className={qrFirst ? 'button primary' : 'button'}
           onClick={() => {
             rememberQrParcel(parcel.id);
             navigate(paths.runnerQr);
@@ -145,6 +149,7 @@ export function InProgressList({ relayActions }: { relayActions: RelayActions })
     <ParcelListView
       query={query}
       empty={messages.inProgressEmpty}
+      showPrecision
       renderActions={(parcel) => <DeliveryActions parcel={parcel} relayActions={relayActions} />}
     />
   );

@@ -8,18 +8,24 @@ import { useCallback, useState } from 'react';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { FormError } from '../../components/form-field.tsx';
 import { PickUpButton } from '../../components/pick-up-button.tsx';
+import { PrecisionNotes } from '../../components/place-precision.tsx';
 import { QueryError } from '../../components/query-state.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { roundedBounds } from '../../map/bounds.ts';
+import type { MapFrame } from '../../map/frame.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
 import { useWaitingInView } from './api.ts';
 
-/** What a parcel is and 'Felvétel': on its pickup pin, where the runner taps first, and on its 'Hova' pin. */
+/**
+ * What a parcel is, which of its ends are only approximately known (a pin at a town's centre is not
+ * where to go), and 'Felvétel': on its pickup pin, where the runner taps first, and on its 'Hova' pin.
+ */
 function ParcelActions({ parcel }: { parcel: Parcel }) {
   return (
     <>
+      <PrecisionNotes pickup={parcel.senderPrecision} destination={parcel.receiverPrecision} />
       <p>
         {parcel.category} · {formatWeight(parcel.weightGrams)}
       </p>
@@ -74,8 +80,15 @@ export function RunnerMapPage({ relayMarkers }: { relayMarkers: MapMarker[] }) {
   const waiting = useWaitingInView(view);
   useRunnerLiveLists();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Both ends of the parcel just chosen, brought into view; only on the runner's own tap, so a list
+  // refreshed after a pan or a zoom never moves the map by itself.
+  const [reveal, setReveal] = useState<MapFrame | undefined>(undefined);
   const parcels = waiting.data?.items ?? [];
   const selected = parcels.find((parcel) => parcel.id === selectedId);
+  const select = (parcel: Parcel) => {
+    setSelectedId(parcel.id);
+    setReveal({ reveal: [parcel.senderCoordinates, parcel.receiverCoordinates], key: parcel.id });
+  };
   const markers = selected ? [parcelDestination(selected)] : [];
   markers.push(...relayMarkers);
   if (position) markers.push({ key: 'me', kind: 'me', title: messages.mapYou, position });
@@ -93,8 +106,12 @@ export function RunnerMapPage({ relayMarkers }: { relayMarkers: MapMarker[] }) {
         zoom={RUNNER_MAP.zoom}
         height={RUNNER_MAP.height}
         markers={markers}
-        grouped={parcels.map((parcel) => pickupMarker(parcel, () => setSelectedId(parcel.id)))}
-        onMapClick={() => setSelectedId(null)}
+        grouped={parcels.map((parcel) => pickupMarker(parcel, () => select(parcel)))}
+        {...(reveal ? { frame: reveal } : {})}
+        onMapClick={() => {
+          setSelectedId(null);
+          setReveal(undefined);
+        }}
         onViewChange={onViewChange}
       />
     </section>

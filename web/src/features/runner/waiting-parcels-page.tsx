@@ -1,5 +1,6 @@
 import { formatAge, formatDistance } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
+import { isDoorKnown, type PointPrecision } from '@csomag/domain/parcel';
 import { type ReactNode, useState } from 'react';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { ParcelListView } from '../../components/parcel-list.tsx';
@@ -15,6 +16,10 @@ type WaitingOrder = 'nearest' | 'oldest';
  * would otherwise refetch the list and start its paging over.
  */
 const nearParam = ({ lat, lng }: { lat: number; lng: number }) => `${lat.toFixed(3)},${lng.toFixed(3)}`;
+
+/** How far the pickup is: approximate ('~3,1 km (a cím pontatlan)') when its door is not known. */
+const pickupDistance = (metres: number, precision: PointPrecision | null) =>
+  isDoorKnown(precision) ? formatDistance(metres) : messages.approximateDistance(formatDistance(metres));
 
 /**
  * `relayOffers`: other runners' relay offers ('Továbbadás'), shown above the pool; put there by
@@ -58,10 +63,11 @@ export function WaitingParcelsList({ relayOffers }: { relayOffers: ReactNode }) 
       <ParcelListView
         query={query}
         empty={settlementFilter ? messages.waitingEmptyInSettlement : messages.waitingEmpty}
+        showPrecision
         renderActions={(parcel) => (
           <div className="card-actions">
             {parcel.distanceMetres !== undefined && (
-              <strong className="distance">{formatDistance(parcel.distanceMetres)}</strong>
+              <strong className="distance">{pickupDistance(parcel.distanceMetres, parcel.senderPrecision)}</strong>
             )}
             <span className="muted">{messages.waitingFor(formatAge(parcel.createdAt))}</span>
             <PickUpButton parcelId={parcel.id} />

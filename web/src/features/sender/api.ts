@@ -42,7 +42,7 @@ export function useSenderLiveLists() {
 // ——— sending ———
 
 /** Placing an address is shared with the runner's trip form: it lives in web/src/api/geocode.ts. */
-export { fetchGeocode, geocodeQuery, useGeocode } from '../../api/geocode.ts';
+export { fetchGeocode, geocodeQuery, useGeocode, usePlacedAddress, useReverseGeocode } from '../../api/geocode.ts';
 
 /** Through the outbox (src/offline/): kept when the server cannot be reached, sent when it can. */
 export const createParcel = (body: ParcelCreateBody) =>

@@ -1,13 +1,13 @@
-import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import { type Coordinates, type PointPrecision, parcelCreateBodySchema } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { errorMessage } from '../../api/client.ts';
+import { isTransient } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { fieldChecks } from '../../components/form-checks.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
@@ -15,10 +15,10 @@ import { ParcelDetailFields, PhotoRequiredField } from '../../components/parcel-
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { LazyMap } from '../../map/lazy-map.tsx';
-import type { MapMarker } from '../../map/map-view.tsx';
 import { isQueued } from '../../offline/outbox.ts';
-import { useCreateParcel, useGeocode } from './api.ts';
+import { geocodeQuery, useCreateParcel } from './api.ts';
+import { ENDS, type End, type EndPin, useEndPin } from './end-pin.ts';
+import { SendMap, tapTargetId } from './send-map.tsx';
 
 /** An empty optional field is no value, not an empty text. */
 const optional = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -36,33 +36,35 @@ const formSchema = parcelCreateBodySchema.pick({
 type FormValues = z.input<typeof formSchema>;
 type ParcelFields = z.output<typeof formSchema>;
 
+/** Each end's address field. */
+const addressField = { pickup: 'senderAddress', destination: 'receiverAddress' } as const;
+
+const missingPin: Record<End, string> = {
+  pickup: messages.pickupPinMissing,
+  destination: messages.destinationPinMissing,
+};
+
 /**
- * A pin the sender has looked at: confirmed where the address was placed, or dragged (by hand).
- * Remembered with the address text it belongs to, so editing the address asks again.
+ * A pin as the request carries it: where it is and how precisely ('manual' for the sender's own);
+ * 'unplaced' when the geocoder could not be asked (offline: the server places the address when the
+ * parcel reaches it); null when the address cannot be placed and the sender has placed no pin.
  */
-interface Pin {
-  address: string;
-  position: Coordinates;
-  precision: PointPrecision;
-}
+type SentPin = { position: Coordinates; precision: PointPrecision } | 'unplaced' | null;
 
-/** Where a point is: the sender's pin while the address is unchanged, else the geocoded point. */
-function usePoint(address: string, pin: Pin | null) {
-  const geocode = useGeocode(address);
-  const pinned = pin && pin.address === address.trim() ? pin : null;
-  return {
-    position: pinned?.position ?? geocode.data ?? null,
-    precision: pinned?.precision ?? geocode.data?.precision ?? null,
-    pinned,
-    // The server's words (SPEC §5's geocoding message), beside the address it could not place.
-    failure: geocode.isError ? errorMessage(geocode.error) : undefined,
-  };
+/** What an address's pin is, beside the address: the pin's line and, when it looks wrong, why. */
+function pinHint(pin: EndPin) {
+  if (!pin.line && !pin.warning) return null;
+  return (
+    <>
+      {pin.line && <p className="pin-line">{pin.line}</p>}
+      {pin.warning && <p className="pin-warning">{pin.warning}</p>}
+    </>
+  );
 }
-
-type End = 'pickup' | 'destination';
 
 export function SendParcelPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const createParcel = useCreateParcel();
   const { data: account } = useSession();
   const form = useForm<FormValues, unknown, ParcelFields>({
@@ -76,17 +78,50 @@ export function SendParcelPage() {
     control: form.control,
     name: ['senderAddress', 'receiverAddress'],
   });
-  const [senderPin, setSenderPin] = useState<Pin | null>(null);
-  const [receiverPin, setReceiverPin] = useState<Pin | null>(null);
-  const sender = usePoint(senderAddress, senderPin);
-  const receiver = usePoint(receiverAddress, receiverPin);
-  const [focus, setFocus] = useState<End | null>(null);
-  const [unconfirmed, setUnconfirmed] = useState(false);
+  // The sender's own pins (a tap or a drag). Kept when the address is edited: the sender placed
+  // them; a pin far from the new address is pointed out, with the way back to the address.
+  const [hand, setHand] = useState<Record<End, Coordinates | null>>({ pickup: null, destination: null });
+  const pins: Record<End, EndPin> = {
+    pickup: useEndPin(senderAddress, hand.pickup),
+    destination: useEndPin(receiverAddress, hand.destination),
+  };
+  // Which pin a tap places: the sender's choice, else the end that has no pin yet.
+  const [tapChoice, setTapChoice] = useState<End | null>(null);
+  const target: End = tapChoice ?? (pins.pickup.position ? 'destination' : 'pickup');
+  const [missing, setMissing] = useState<End[]>([]);
+
+  const place = (end: End, position: Coordinates | null) => setHand((pinned) => ({ ...pinned, [end]: position }));
+  const placeOnMap = (end: End) => {
+    setTapChoice(end);
+    // The map comes into view (below the sticky header) with its choice on this end, focused.
+    const radio = document.getElementById(tapTargetId(end));
+    radio?.closest('.send-map')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    radio?.focus({ preventScroll: true });
+  };
+
+  /** The pin to send for an end: the sender's, else the geocoder's answer for the address as sent. */
+  async function pinToSend(end: End, address: string): Promise<SentPin> {
+    const own = hand[end];
+    if (own) return { position: own, precision: 'manual' };
+    try {
+      const placed = await queryClient.fetchQuery(geocodeQuery(address.trim()));
+      return { position: { lat: placed.lat, lng: placed.lng }, precision: placed.precision };
+    } catch (error) {
+      return isTransient(error) ? 'unplaced' : null;
+    }
+  }
 
   const onSubmit = form.handleSubmit(async ({ recipientName, recipientPhone, ...values }) => {
-    // A runner delivers at the pins: the sender has looked at both (and dragged them to the door).
-    if (!sender.pinned || !receiver.pinned) {
-      setUnconfirmed(true);
+    const [pickup, destination] = await Promise.all([
+      pinToSend('pickup', values.senderAddress),
+      pinToSend('destination', values.receiverAddress),
+    ]);
+    // A runner goes to the pins: each end needs one — the address's, or one the sender placed.
+    const lacking = ENDS.filter((end) => (end === 'pickup' ? pickup : destination) === null);
+    setMissing(lacking);
+    const [first] = lacking;
+    if (first) {
+      form.setFocus(addressField[first]);
       return;
     }
     try {
@@ -94,10 +129,12 @@ export function SendParcelPage() {
         ...values,
         ...(recipientName ? { recipientName } : {}),
         ...(recipientPhone ? { recipientPhone } : {}),
-        senderCoordinates: sender.pinned.position,
-        senderPrecision: sender.pinned.precision,
-        receiverCoordinates: receiver.pinned.position,
-        receiverPrecision: receiver.pinned.precision,
+        ...(pickup && pickup !== 'unplaced'
+          ? { senderCoordinates: pickup.position, senderPrecision: pickup.precision }
+          : {}),
+        ...(destination && destination !== 'unplaced'
+          ? { receiverCoordinates: destination.position, receiverPrecision: destination.precision }
+          : {}),
       });
       notify.success(messages.parcelSent);
       navigate(paths.tracking(parcel.id));
@@ -112,49 +149,60 @@ export function SendParcelPage() {
     }
   });
 
-  const ends = {
-    pickup: { point: sender, address: senderAddress, setPin: setSenderPin, title: messages.mapPickupPoint },
-    destination: {
-      point: receiver,
-      address: receiverAddress,
-      setPin: setReceiverPin,
-      title: messages.mapDestinationPoint,
-    },
-  } as const;
-  const markers: MapMarker[] = [];
-  for (const [kind, end] of Object.entries(ends) as [End, (typeof ends)[End]][]) {
-    if (!end.point.position) continue;
-    markers.push({
-      key: kind,
-      kind,
-      title: end.title,
-      position: end.point.position,
-      draggable: true,
-      // Dragged is placed by hand, and looked at.
-      onDragEnd: (position) => end.setPin({ address: end.address.trim(), position, precision: 'manual' }),
-    });
-  }
-  const focused = focus ? ends[focus].point.position : null;
+  // Said while the end still has no pin: a tap on the map answers it at once.
+  const stillMissing = missing.filter((end) => !pins[end].position).map((end) => missingPin[end]);
+  const summary = stillMissing.length > 0 ? stillMissing.join(' ') : serverSummary(errors);
+
+  const addressLabels = { pickup: messages.senderAddressLabel, destination: messages.receiverAddressLabel };
+  const addressPlaceholders = {
+    pickup: messages.senderAddressPlaceholder,
+    destination: messages.receiverAddressPlaceholder,
+  };
 
   return (
     <section className="page">
       <h1>{messages.sendParcelTitle}</h1>
-      <div className="send-layout">
-        <form className="form card" onSubmit={onSubmit} noValidate>
-          <FormField
-            label={messages.senderAddressLabel}
-            autoComplete="off"
-            placeholder={messages.senderAddressPlaceholder}
-            error={errors.senderAddress?.message ?? sender.failure}
-            {...form.register('senderAddress')}
-          />
-          <FormField
-            label={messages.receiverAddressLabel}
-            autoComplete="off"
-            placeholder={messages.receiverAddressPlaceholder}
-            error={errors.receiverAddress?.message ?? receiver.failure}
-            {...form.register('receiverAddress')}
-          />
+      <form className="send-form" onSubmit={onSubmit} noValidate>
+        <div className="form card send-addresses">
+          {ENDS.map((end) => {
+            const pin = pins[end];
+            return (
+              <div key={end} className="address-pin">
+                <FormField
+                  label={addressLabels[end]}
+                  autoComplete="off"
+                  placeholder={addressPlaceholders[end]}
+                  error={errors[addressField[end]]?.message ?? pin.failure}
+                  hint={pinHint(pin)}
+                  {...form.register(addressField[end])}
+                />
+                {pin.canReturn && (
+                  <div className="card-actions">
+                    <button type="button" className="button" onClick={() => place(end, null)}>
+                      {messages.pinBackToAddress}
+                    </button>
+                  </div>
+                )}
+                {pin.placeOnMap && (
+                  <div className="card-actions">
+                    <button type="button" className="button" onClick={() => placeOnMap(end)}>
+                      {messages.pinPlaceOnMap}
+                    </button>
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <SendMap
+          pins={pins}
+          // The geocoder's answers only: a pin the sender moves never moves the map under them.
+          placedKey={JSON.stringify(ENDS.map((end) => pins[end].placedAt))}
+          target={target}
+          onTarget={setTapChoice}
+          onPlace={place}
+        />
+        <div className="form card send-details">
           <ParcelDetailFields register={form.register} errors={errors} control={form.control} />
           <FormField
             label={messages.recipientNameLabel}
@@ -171,56 +219,10 @@ export function SendParcelPage() {
             {...form.register('recipientPhone', { setValueAs: optional })}
           />
           <PhotoRequiredField register={form.register} />
-          <FormError
-            message={
-              unconfirmed && !(sender.pinned && receiver.pinned) ? messages.pinsUnconfirmed : serverSummary(errors)
-            }
-          />
+          <FormError message={summary} />
           <SubmitButton busy={isSubmitting}>{messages.sendParcelSubmit}</SubmitButton>
-        </form>
-        <div className="send-map">
-          {markers.length > 0 ? (
-            <>
-              <p className="muted">{messages.pinsHelp}</p>
-              <LazyMap
-                label={messages.mapBothPointsLabel}
-                center={markers[0]?.position ?? DEFAULT_MAP_CENTRE}
-                zoom={12}
-                height="360px"
-                frame={focused ? { focus: focused } : { fit: markers.map((marker) => marker.position) }}
-                markers={markers}
-              />
-              <ul className="pin-checks">
-                {(Object.entries(ends) as [End, (typeof ends)[End]][]).map(([kind, end]) =>
-                  end.point.position ? (
-                    <li key={kind}>
-                      <button type="button" className="button" onClick={() => setFocus(focus === kind ? null : kind)}>
-                        {focus === kind ? messages.showBothPins : messages.showPin(end.title)}
-                      </button>
-                      {end.point.pinned ? (
-                        <span className="pin-ok">{messages.pinConfirmed(end.title)}</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button primary"
-                          onClick={() => {
-                            const { position, precision } = end.point;
-                            if (position && precision) end.setPin({ address: end.address.trim(), position, precision });
-                          }}
-                        >
-                          {messages.confirmPin(end.title)}
-                        </button>
-                      )}
-                    </li>
-                  ) : null,
-                )}
-              </ul>
-            </>
-          ) : (
-            <p className="muted card">{messages.pinsMapHint}</p>
-          )}
         </div>
-      </div>
+      </form>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '@csomag/domain/paths';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { eventLabel } from '../../components/event-label.ts';
+import { PrecisionNotes } from '../../components/place-precision.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RatingSummaryText } from '../../components/ratings/rating-summary.tsx';
 import { RichText } from '../../components/rich-text.tsx';
@@ -58,6 +59,7 @@ export function TrackingPage() {
 }
 
 function ParcelTracking({ parcel }: { parcel: TrackingView }) {
+  const markers = trackingMarkers(parcel);
   return (
     <>
       <div className="tracking">
@@ -122,12 +124,19 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
           </p>
         </section>
       </div>
+      <PrecisionNotes
+        pickup={parcel.pickupPrecision}
+        destination={parcel.destinationPrecision}
+        describeDestination={messages.trackingDestinationKnownOnly}
+      />
       <LazyMap
         label={messages.trackingMapLabel}
         center={parcel.pickup}
         zoom={TRACKING_MAP.zoom}
         height={TRACKING_MAP.height}
-        markers={trackingMarkers(parcel)}
+        markers={markers}
+        // Every end in view; framed again when the courier appears or goes, not at each of their moves.
+        frame={{ fit: markers.map((marker) => marker.position), key: markers.map((marker) => marker.key).join() }}
       />
     </>
   );

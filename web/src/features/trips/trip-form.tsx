@@ -15,6 +15,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useGeocode } from '../../api/geocode.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { type FieldIssue, refused, schemaIssues } from '../../components/form-resolver.ts';
+import { approximateBy } from '../../components/place-precision.tsx';
 import { LazyMap } from '../../map/lazy-map.tsx';
 
 const TripMapLayers = lazy(() => import('./trip-map-layers.tsx'));
@@ -138,11 +139,14 @@ export const modeLabels: Record<TravelMode, string> = {
 /** Where an end is, once it is known: the geocoded address, the picked point or the device's position. */
 export function useEndPoint(end: EndInput, position: Coordinates | null) {
   const geocode = useGeocode(end.source === 'address' ? end.address : '');
-  if (end.source === 'map') return { point: end.picked, label: null, failure: undefined };
-  if (end.source === 'here') return { point: position, label: null, failure: undefined };
+  // A point picked or measured is where the runner means; only an address may be placed approximately.
+  if (end.source === 'map') return { point: end.picked, label: null, approximateBy: null, failure: undefined };
+  if (end.source === 'here') return { point: position, label: null, approximateBy: null, failure: undefined };
   return {
     point: geocode.data ? { lat: geocode.data.lat, lng: geocode.data.lng } : null,
     label: geocode.data?.label ?? null,
+    /** 'az utca szerint' when the address was placed at its street or settlement only. */
+    approximateBy: geocode.data ? approximateBy(geocode.data.precision) : null,
     failure: geocode.isError ? errorMessage(geocode.error) : undefined,
   };
 }
@@ -208,6 +212,11 @@ export function EndFieldset({
             onChange={(event) => onChange({ ...end, address: event.target.value })}
           />
           {resolved.label && <p className="muted">{messages.tripPointFound(resolved.label)}</p>}
+          {resolved.approximateBy && (
+            <p className="muted precision-note">
+              {(name === 'from' ? messages.tripFromKnownOnly : messages.tripToKnownOnly)(resolved.approximateBy)}
+            </p>
+          )}
         </>
       )}
       {end.source === 'map' && (

@@ -15,7 +15,7 @@ import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelCard } from '../../components/parcel-list.tsx';
 import { PickUpButton } from '../../components/pick-up-button.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { offerPlace } from '../../components/relay-offer-details.tsx';
+import { useOfferPlaces } from '../../components/relay-offer-details.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
@@ -57,6 +57,7 @@ function TripMap({
   matches: TripMatch[];
   relayOffers: TripRelayOffer[];
 }) {
+  const relayPlaces = useOfferPlaces(relayOffers);
   const markers: MapMarker[] = [
     { key: 'start', kind: 'runner', title: messages.tripStartMarker, position: trip.from },
     { key: 'end', kind: 'runner', title: messages.tripEndMarker, position: trip.to },
@@ -80,15 +81,15 @@ function TripMap({
     lines.push({ key: parcel.id, points: [parcel.senderCoordinates, parcel.receiverCoordinates] });
   }
   // A relay offer: its meeting point, and the leg this runner would carry it — on to the trip's end.
-  for (const offer of relayOffers) {
+  relayOffers.forEach((offer, index) => {
     markers.push({
       key: `relay-${offer.id}`,
       kind: 'relay',
-      title: messages.tripRelayMarker(offerPlace(offer)),
+      title: messages.tripRelayMarker(relayPlaces[index] ?? ''),
       position: offer.place,
     });
     lines.push({ key: `relay-${offer.id}`, points: [offer.place, trip.to] });
-  }
+  });
   return (
     <LazyMap
       label={messages.tripMapLabel}
@@ -122,7 +123,7 @@ function Matches({ trip }: { trip: TripQueryInput }) {
               <ul className="parcel-list">
                 {matches.map((parcel) => (
                   <li key={parcel.id}>
-                    <ParcelCard parcel={parcel}>
+                    <ParcelCard parcel={parcel} showPrecision>
                       <div className="card-actions">
                         <strong className="distance">{messages.tripAddedMinutes(parcel.addedMinutes)}</strong>
                         <PickUpButton parcelId={parcel.id} />
