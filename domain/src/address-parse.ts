@@ -78,7 +78,8 @@ export const STREET_TYPES: ReadonlyMap<string, string> = new Map<string, string>
   ['sgt', 'sugarut'],
 ]);
 
-const ROMAN_NUMERALS = [
+/** Budapest's districts' numerals, folded: 'i' is the I. kerület. */
+export const ROMAN_NUMERALS = [
   'i',
   'ii',
   'iii',

@@ -31,28 +31,19 @@ export class CachedGeocoder implements Geocoder {
     }
     const found = await this.inner.geocode(address);
     if (found) {
+      const answer = {
+        lat: found.lat,
+        lng: found.lng,
+        label: found.label,
+        source: found.source,
+        precision: legacyPrecision(found.precision),
+        place_precision: found.precision,
+      };
+      // An entry from before doors were told apart is written over.
       await this.db
         .insertInto('geocode_cache')
-        .values({
-          query_key: key,
-          lat: found.lat,
-          lng: found.lng,
-          label: found.label,
-          source: found.source,
-          precision: legacyPrecision(found.precision),
-          place_precision: found.precision,
-          created_at: nowIso(),
-        })
-        .onConflict((oc) =>
-          oc.column('query_key').doUpdateSet({
-            lat: found.lat,
-            lng: found.lng,
-            label: found.label,
-            source: found.source,
-            precision: legacyPrecision(found.precision),
-            place_precision: found.precision,
-          }),
-        )
+        .values({ query_key: key, ...answer, created_at: nowIso() })
+        .onConflict((oc) => oc.column('query_key').doUpdateSet(answer))
         .execute();
     }
     return found;

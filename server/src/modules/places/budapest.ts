@@ -1,30 +1,5 @@
+import { ROMAN_NUMERALS } from '@csomag/domain/address-parse';
 import { messages } from '@csomag/domain/messages';
-
-export const ROMAN_NUMERALS = [
-  'i',
-  'ii',
-  'iii',
-  'iv',
-  'v',
-  'vi',
-  'vii',
-  'viii',
-  'ix',
-  'x',
-  'xi',
-  'xii',
-  'xiii',
-  'xiv',
-  'xv',
-  'xvi',
-  'xvii',
-  'xviii',
-  'xix',
-  'xx',
-  'xxi',
-  'xxii',
-  'xxiii',
-];
 
 /** Centres (around the district hall) of Budapest's 23 districts; a postcode 1XYZ is district XY. */
 export const BUDAPEST_DISTRICTS: readonly [lat: number, lng: number][] = [

@@ -78,6 +78,15 @@ const reverse = (point: { lat: number; lng: number }, cookie = user.cookie) =>
     headers: { cookie },
   });
 
+/** A parcel sent by the test's user (a book of 500 g unless the body says otherwise). */
+const send = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/parcels',
+    headers: { cookie: user.cookie },
+    payload: { category: 'Könyv', weightGrams: 500, ...body },
+  });
+
 describe('forward geocoding from the import', () => {
   it.each([
     '1114 Budapest, Bartók Béla út 15.',
@@ -243,13 +252,6 @@ describe('importing', () => {
 });
 
 describe('parcels placed honestly', () => {
-  const send = (body: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/parcels',
-      headers: { cookie: user.cookie },
-      payload: { category: 'Könyv', weightGrams: 500, ...body },
-    });
   const count = async () =>
     Number(
       (
@@ -320,16 +322,11 @@ describe('receivers matched as people write addresses', () => {
   it('finds a parcel to "1074 Budapest, Dohány utca 20." for "Budapest VII., Dohány u. 20"', async () => {
     const receiver = await signUp(t.app, { address: 'Budapest VII., Dohány u. 20' });
     const stranger = await signUp(t.app, { address: 'Budapest VII., Dohány u. 22' });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/parcels',
-      headers: { cookie: user.cookie },
-      payload: {
-        category: 'Levél',
-        weightGrams: 20,
-        senderAddress: '1114 Budapest, Bartók Béla út 15.',
-        receiverAddress: '1074 Budapest, Dohány utca 20.',
-      },
+    const sent = await send({
+      category: 'Levél',
+      weightGrams: 20,
+      senderAddress: '1114 Budapest, Bartók Béla út 15.',
+      receiverAddress: '1074 Budapest, Dohány utca 20.',
     });
     expect(sent.statusCode).toBe(201);
     const incoming = (cookie: string) =>
@@ -341,19 +338,14 @@ describe('receivers matched as people write addresses', () => {
 
   it('matches by the door when both are placed there, even without the district', async () => {
     const receiver = await signUp(t.app, { address: 'Budapest, Dohány u. 20.' });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/parcels',
-      headers: { cookie: user.cookie },
-      payload: {
-        category: 'Levél',
-        weightGrams: 20,
-        senderAddress: '1114 Budapest, Bartók Béla út 15.',
-        receiverAddress: '1074 Budapest, Dohány utca 20.',
-        // The pin the form left where the address was placed.
-        receiverCoordinates: DOHANY_20,
-        receiverPrecision: 'door',
-      },
+    const sent = await send({
+      category: 'Levél',
+      weightGrams: 20,
+      senderAddress: '1114 Budapest, Bartók Béla út 15.',
+      receiverAddress: '1074 Budapest, Dohány utca 20.',
+      // The pin the form left where the address was placed.
+      receiverCoordinates: DOHANY_20,
+      receiverPrecision: 'door',
     });
     expect(sent.statusCode).toBe(201);
     const incoming = await t.app.inject({
@@ -368,16 +360,11 @@ describe('receivers matched as people write addresses', () => {
 describe('15 m that means 15 m', () => {
   it('delivers by position only with a fix of ±30 m or better, and records the accuracy', async () => {
     const runner = await signUp(t.app, { role: 'runner' });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/parcels',
-      headers: { cookie: user.cookie },
-      payload: {
-        category: 'Csomag',
-        weightGrams: 900,
-        senderAddress: 'Budapest, Fehérvári út',
-        receiverAddress: '1114 Budapest, Bartók Béla út 15.',
-      },
+    const sent = await send({
+      category: 'Csomag',
+      weightGrams: 900,
+      senderAddress: 'Budapest, Fehérvári út',
+      receiverAddress: '1114 Budapest, Bartók Béla út 15.',
     });
     const id = sent.json().id;
     const runnerCall = (url: string, payload?: object) =>
