@@ -3,6 +3,9 @@
  * settlement of the national postal list as a place node spread over Hungary's bounding box,
  * named streets of a few nodes around them, address nodes along the streets, stations — written
  * block by block (dense nodes, 8,000 elements a block, zlib) without holding the addresses in memory.
+ * Every name is one a person could type back: a settlement's streets are distinct and parse as a
+ * street ("Kis Rózsa utca", never "Rózsa utca 2." whose "2." reads as a house number), and each
+ * street has one of its settlement's postal codes (Budapest's spread over its 23 districts).
  * With --read it then times readPlaces on the file and prints the peak RSS. Prints figures; never
  * fails on a time (DESIGN §8).
  *
@@ -66,7 +69,8 @@ function random(seed: number): () => number {
 
 interface Settlement {
   name: string;
-  postcode: string;
+  /** Its postal codes in the national list; Budapest's of its 23 districts only (not its post boxes). */
+  postcodes: string[];
   lat: number;
   lng: number;
   /** Share of streets; Budapest has many, a hamlet a few. */
@@ -130,15 +134,56 @@ const WORDS = [
   'Akácfa',
   'Hársfa',
 ];
-const KINDS = ['utca', 'út', 'tér', 'köz', 'sor', 'utca', 'utca', 'dűlő'];
+// Each once: a settlement has one "Rózsa utca" (the first 50 streets of every settlement are utcák).
+const KINDS = ['utca', 'út', 'tér', 'köz', 'sor', 'dűlő'];
 const NAMES = [...WORDS, ...PEOPLE];
+/** Words in front of a name once a settlement has used every name with every kind (Budapest). */
+const PREFIXES = [
+  'Kis',
+  'Nagy',
+  'Alsó',
+  'Felső',
+  'Új',
+  'Régi',
+  'Hosszú',
+  'Rövid',
+  'Külső',
+  'Belső',
+  'Közép',
+  'Hátsó',
+  'Első',
+  'Öreg',
+  'Szép',
+  'Széles',
+  'Keskeny',
+  'Zöld',
+  'Fehér',
+  'Fekete',
+  'Piros',
+  'Sárga',
+  'Kék',
+  'Ezüst',
+  'Csendes',
+  'Napos',
+  'Árnyas',
+  'Vidám',
+  'Dombos',
+  'Meredek',
+];
 
-/** The street name a settlement's k-th street gets: distinct within the settlement. */
+/** The i-th prefix: one word, then two ('Kis Nagy'), … — every i its own. */
+function prefixOf(i: number): string {
+  const word = PREFIXES[i % PREFIXES.length] as string;
+  const rest = Math.floor(i / PREFIXES.length);
+  return rest === 0 ? word : `${prefixOf(rest - 1)} ${word}`;
+}
+
+/** The street name a settlement's k-th street gets: distinct within the settlement, and read back as a street. */
 function streetName(k: number): string {
   const base = NAMES[k % NAMES.length] as string;
   const kind = KINDS[Math.floor(k / NAMES.length) % KINDS.length] as string;
   const round = Math.floor(k / (NAMES.length * KINDS.length));
-  return round === 0 ? `${base} ${kind}` : `${base} ${kind} ${round + 1}.`;
+  return round === 0 ? `${base} ${kind}` : `${prefixOf(round - 1)} ${base} ${kind}`;
 }
 
 function loadSettlements(rand: () => number, streetCount: number): Settlement[] {
@@ -146,16 +191,21 @@ function loadSettlements(rand: () => number, streetCount: number): Settlement[] 
   const codes = JSON.parse(
     readFileSync(require.resolve('hungarian-postal-codes/lib/postal-codes.json'), 'utf8'),
   ) as Record<string, string[]>;
-  const byName = new Map<string, string>();
+  const byName = new Map<string, string[]>();
   for (const [postcode, names] of Object.entries(codes)) {
-    for (const name of names) if (!byName.has(name)) byName.set(name, postcode);
+    for (const name of names) {
+      // Budapest's 1XYZ codes above district 23 are post boxes, where nobody lives.
+      const district = Number(postcode.slice(1, 3));
+      if (name === 'Budapest' && !(district >= 1 && district <= 23)) continue;
+      byName.set(name, [...(byName.get(name) ?? []), postcode]);
+    }
   }
-  const settlements: Settlement[] = [...byName].map(([name, postcode]) => {
+  const settlements: Settlement[] = [...byName].map(([name, postcodes]) => {
     // Log-normal sizes: most settlements are villages.
     const weight = Math.exp(gaussian(rand) * 1.1);
     return {
       name,
-      postcode,
+      postcodes,
       lat: SOUTH + rand() * (NORTH - SOUTH),
       lng: WEST + rand() * (EAST - WEST),
       weight,
@@ -181,6 +231,9 @@ function loadSettlements(rand: () => number, streetCount: number): Settlement[] 
   return settlements;
 }
 
+/** The postal code of a settlement's k-th street: its codes in turn. */
+const postcodeOf = (s: Settlement, k: number) => s.postcodes[k % s.postcodes.length] as string;
+
 function gaussian(rand: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 }
@@ -203,7 +256,12 @@ function writeExtract(): void {
   let nodeId = 0;
   for (const s of settlements) {
     const place = s.name === 'Budapest' ? 'city' : s.streets > 60 ? 'town' : 'village';
-    writer.node({ id: ++nodeId, lat: s.lat, lng: s.lng, tags: { place, name: s.name, postal_code: s.postcode } });
+    writer.node({
+      id: ++nodeId,
+      lat: s.lat,
+      lng: s.lng,
+      tags: { place, name: s.name, postal_code: s.postcodes[0] as string },
+    });
   }
 
   // Streets: each keeps its first node id, node count, settlement and name for the way pass.
@@ -247,6 +305,7 @@ function writeExtract(): void {
       const here = street === totalStreets - 1 ? want : Math.min(addressesLeft, Math.round(want * (0.5 + rand())));
       addressesLeft -= here;
       const name = streetName(k);
+      const postcode = postcodeOf(s, k);
       for (let n = 1; n <= here; n++) {
         const along = (n - 0.5) / here;
         const at = along * (nodes - 1);
@@ -281,7 +340,7 @@ function writeExtract(): void {
           lng: hLng,
           tags: {
             'addr:city': s.name,
-            'addr:postcode': s.postcode,
+            'addr:postcode': postcode,
             'addr:street': name,
             'addr:housenumber': String(n),
           },
@@ -332,7 +391,7 @@ function writeExtract(): void {
       tags: {
         building: 'house',
         'addr:city': s.name,
-        'addr:postcode': s.postcode,
+        'addr:postcode': postcodeOf(s, streetIndex[streetAt] as number),
         'addr:street': streetName(streetIndex[streetAt] as number),
         'addr:housenumber': String(buildingNumber[b]),
       },

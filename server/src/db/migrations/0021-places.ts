@@ -79,7 +79,12 @@ export const places = (dialect: Dialect): Migration => ({
       .columns(['import_id', 'settlement_key', 'street_key', 'house_number'])
       .where(sql.ref('kind'), '=', 'address')
       .execute();
-    await db.schema.createIndex('places_names').on('places').columns(['import_id', 'name_key', 'kind']).execute();
+    // A street, station or landmark by name in a settlement is one seek (a Petőfi utca is in most villages).
+    await db.schema
+      .createIndex('places_names')
+      .on('places')
+      .columns(['import_id', 'name_key', 'kind', 'settlement_key'])
+      .execute();
     await db.schema.createIndex('places_cells').on('places').columns(['import_id', 'cell']).execute();
   },
   async down(db: MigrationDb) {
