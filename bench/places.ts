@@ -58,6 +58,7 @@ import { PlacesGeocoder } from '../server/src/modules/places/geocoder.ts';
 import { settlementByKey } from '../server/src/modules/places/settlements.ts';
 import { type PlaceRow, PlaceStore } from '../server/src/modules/places/store.ts';
 import { machine, mib, percentile } from './lib/app-process.ts';
+import { seededRandom as random } from './lib/random.ts';
 import type { ImportFigures } from './places/import-child.ts';
 
 const { values } = parseArgs({
@@ -83,17 +84,6 @@ const root = new URL('..', import.meta.url).pathname;
 const WARM_UP = 100;
 const TARGET_P95_MS = 20;
 
-/** mulberry32: the same draws for the same seed, on both stores. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = random(Number(values.seed) + 25);
 
 const seconds = (s: number) => `${s.toFixed(1)} s`;

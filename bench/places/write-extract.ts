@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { type PlaceKind, readPlaces } from '../../server/src/modules/places/osm/read-osm.ts';
 import { OsmPbfWriter } from '../../server/src/modules/places/osm/write-osm.ts';
+import { seededRandom as random } from '../lib/random.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -54,18 +55,6 @@ const WEST = 16.11;
 const EAST = 22.9;
 const METRES_PER_DEGREE_LAT = 111_320;
 const METRES_PER_DEGREE_LNG = 111_320 * Math.cos((47.2 * Math.PI) / 180);
-
-/** mulberry32: the same extract for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Settlement {
   name: string;

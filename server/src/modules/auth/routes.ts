@@ -26,7 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { role, ...input } = request.body;
-      const placedKey = await placedMatchKey(app.geocoder, input.address);
+      // Only a user receives parcels at their address: a runner's is not placed.
+      const placedKey = role === 'user' ? await placedMatchKey(app.geocoder, input.address) : undefined;
       const account = await createAccount(app.store.db, input, role, app.config.runnerApproval, placedKey);
       await startSession(request, reply, account.id);
       request.log.info({ userName: account.user_name, role }, 'account registered');

@@ -18,7 +18,7 @@ import { refuse, refuseField } from '../../errors.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { type PlacedPoint, placeEnd, placeEnds } from '../places/ends.ts';
-import { matchKeyOf, placedMatchKey } from '../places/match-key.ts';
+import { destinationMatchKey } from '../places/match-key.ts';
 import { precisionColumns } from '../places/precision.ts';
 import { ratingSummaries } from '../ratings/service.ts';
 import { carrierStateRefusal, insertParcel, type NewParcelRow } from './changes.ts';
@@ -98,11 +98,7 @@ async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promis
 export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body: ParcelCreateBody): Promise<Parcel> {
   const sender = await resolveSender(ctx.db, actor, body.senderUser);
   const [from, to] = await placeBothEnds(ctx.geocoder, body);
-  // A destination placed at its door is matched by the door (ADR 0028).
-  const receiverKey =
-    to.precision === 'door'
-      ? await placedMatchKey(ctx.geocoder, body.receiverAddress)
-      : matchKeyOf(body.receiverAddress);
+  const receiverKey = await destinationMatchKey(ctx.geocoder, body.receiverAddress, to);
   for (let attempt = 1; ; attempt++) {
     const row: NewParcelRow = {
       id: newParcelId(),

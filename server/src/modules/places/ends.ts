@@ -3,7 +3,8 @@ import { AppError } from '../../errors.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { AddressRefusal, assertInHungary, checkAddress, placeAddressField } from './geocoder.ts';
 
-export type PlacedPoint = Coordinates & { precision: PointPrecision };
+/** `label`: how the geocoder named the address, when it placed it (a pin has none). */
+export type PlacedPoint = Coordinates & { precision: PointPrecision; label?: string };
 
 /**
  * One end of a parcel: a pin placed on the form (where the address was placed, or by hand: it must
@@ -20,7 +21,7 @@ export async function placeEnd(
 ): Promise<PlacedPoint> {
   if (!pin) {
     const found = await placeAddressField(geocoder, address, field);
-    return { lat: found.lat, lng: found.lng, precision: found.precision };
+    return { lat: found.lat, lng: found.lng, precision: found.precision, label: found.label };
   }
   assertInHungary(pin, field);
   try {

@@ -1,5 +1,6 @@
 import { addressKey } from '@csomag/domain/address';
 import { canonicalAddressKey, parseAddress } from '@csomag/domain/address-parse';
+import type { PointPrecision } from '@csomag/domain/parcel';
 import type { Geocoder } from '../geo/geocoder.ts';
 import { settlementByKey } from './settlements.ts';
 
@@ -24,13 +25,29 @@ export function matchKeyOf(address: string): string {
 export async function placedMatchKey(geocoder: Geocoder, address: string): Promise<string> {
   try {
     const found = await geocoder.geocode(address);
-    if (found?.precision === 'door') {
-      const door = parseAddress(found.label, lookup);
-      const key = canonicalAddressKey({ ...door, unit: parseAddress(address, lookup).unit });
-      if (key) return key;
-    }
+    if (found?.precision === 'door') return doorMatchKey(found.label, address);
   } catch {
     // The written address still matches itself.
   }
   return matchKeyOf(address);
+}
+
+/** The key of an address the geocoder placed at a door it named `doorLabel` (see placedMatchKey). */
+export function doorMatchKey(doorLabel: string, address: string): string {
+  const door = parseAddress(doorLabel, lookup);
+  return canonicalAddressKey({ ...door, unit: parseAddress(address, lookup).unit }) || matchKeyOf(address);
+}
+
+/**
+ * A parcel's destination key: by its door when it was placed at one (ADR 0028) — named by the
+ * geocoder that just placed it, or, for a pin the form left where its geocoding put it, asked once
+ * more — else by how it is written.
+ */
+export async function destinationMatchKey(
+  geocoder: Geocoder,
+  address: string,
+  placed: { precision: PointPrecision; label?: string },
+): Promise<string> {
+  if (placed.precision !== 'door') return matchKeyOf(address);
+  return placed.label ? doorMatchKey(placed.label, address) : placedMatchKey(geocoder, address);
 }
