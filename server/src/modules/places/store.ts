@@ -221,16 +221,6 @@ export class PlaceStore {
     return this.db.selectFrom('places').selectAll().where('import_id', '=', activeImport);
   }
 
-  /** Whether any import is in use (a fresh install has none: the settlement list answers alone). */
-  async hasImport(): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('place_imports')
-      .select('id')
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** The doors of a house number on a street of a settlement. */
   doors(settlementKey: string, streetKey: string, houseNumber: string): Promise<PlaceRow[]> {
     return this.places()

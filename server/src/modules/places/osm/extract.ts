@@ -7,7 +7,9 @@
  * interpolations are computed identically whichever format they came from.
  */
 
-export type PlaceKind = 'address' | 'street' | 'settlement' | 'station' | 'landmark';
+import type { PlaceKind } from '@csomag/domain/places';
+
+export type { PlaceKind };
 
 export interface PlaceRecord {
   kind: PlaceKind;
