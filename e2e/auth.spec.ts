@@ -24,6 +24,7 @@ const adminMenu = [
   'Futárhoz rendelés',
   'Térkép',
   'Bejelentések',
+  'Menetrendek',
 ];
 
 async function expectMenu(page: import('@playwright/test').Page, labels: string[]) {

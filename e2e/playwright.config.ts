@@ -5,6 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './chromium.ts';
 
 const port = Number(process.env.E2E_PORT || 3210);
+// The server's data folder, made once by the runner: its workers inherit the variable, so a spec can
+// import into the server's store (timetable.spec.ts runs gtfs:import against it).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'csomag-e2e-'));
+export const e2eDataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 export const e2eAdmin = { email: 'e2e-admin@example.hu', password: 'e2e-admin-jelszo' };
 
@@ -45,7 +49,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'csomag-e2e-')),
+      DATA_DIR: e2eDataDir,
+      // A timetable imported by a spec is noticed within a second, not half a minute.
+      TIMETABLE_CHECK_SECONDS: '1',
       DEMO_DATA: '0',
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,

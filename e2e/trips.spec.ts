@@ -63,7 +63,9 @@ test.describe('trips', () => {
     await page.getByRole('button', { name: 'Útba eső csomagok keresése' }).click();
 
     const matches = page.getByRole('region', { name: 'Útba eső csomagok', exact: true });
-    await expect(matches.getByText(/^Az út kitérő nélkül kb\. \d+ perc\.$/)).toBeVisible();
+    await expect(
+      matches.getByText(/^Becslés: az út kitérő nélkül kb\. \d+ perc, érkezés kb\. \d{1,2}:\d{2}\.$/),
+    ).toBeVisible();
     const card = matches.getByRole('article', { name: `Csomag ${fitting.id}` });
     await expect(card).toBeVisible();
     await expect(card.getByText(/^\+\d+ perc$/)).toBeVisible();
@@ -266,7 +268,9 @@ test.describe('trips', () => {
     await expect(map.locator('.leaflet-marker-icon[title="Hova mész?"]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Útba eső csomagok keresése' }).click();
     const matches = page.getByRole('region', { name: 'Útba eső csomagok', exact: true });
-    await expect(matches.getByText(/^Az út kitérő nélkül kb\. \d+ perc\.$/)).toBeVisible();
+    await expect(
+      matches.getByText(/^Becslés: az út kitérő nélkül kb\. \d+ perc, érkezés kb\. \d{1,2}:\d{2}\.$/),
+    ).toBeVisible();
     await runner.context.close();
   });
 });

@@ -58,6 +58,8 @@ export const budapestDay = (at: number) => budapestDateTimeInput(at).slice(0, 10
 
 /** `HH:mm` in Budapest at an instant. */
 export const budapestClock = (at: string | number) => budapestDateTimeInput(new Date(at).getTime()).slice(11);
+/** 'H:MM' in Budapest, as a timetable prints a departure ('7:42', '23:05'). */
+export const timetableClock = (at: string | number) => budapestClock(at).replace(/^0(?=\d:)/, '');
 
 /** `YYYY-MM-DD HH:mm:ss` in Budapest time with the real month (the original's was zero-based). */
 export function formatTimestamp(value: string | Date): string {

@@ -17,6 +17,7 @@ import { replays } from './messages/hu/replays.ts';
 import { runner } from './messages/hu/runner.ts';
 import { sender } from './messages/hu/sender.ts';
 import { shell } from './messages/hu/shell.ts';
+import { timetables } from './messages/hu/timetables.ts';
 import { tracking } from './messages/hu/tracking.ts';
 import { tripScreens } from './messages/hu/trip-screens.ts';
 import { trips } from './messages/hu/trips.ts';
@@ -51,6 +52,7 @@ export const hu = {
   ...trust,
   ...places,
   ...placesScreens,
+  ...timetables,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -78,6 +80,7 @@ export const huAreas = {
   trust,
   places,
   placesScreens,
+  timetables,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

@@ -49,6 +49,8 @@ export const paths = {
   adminReports: '/SaBejelentesek',
   adminReport: (reportId: number | string) => `/SaBejelentes/${encodeURIComponent(String(reportId))}`,
   adminReportPattern: '/SaBejelentes/:reportId',
+  /** The timetables in use (issue 26). */
+  adminTimetables: '/SaMenetrendek',
 } as const;
 
 /** Where each role lands after sign-in, and where a wrong-role visit is sent (SPEC §2.3). */

@@ -98,16 +98,67 @@ export const tripRelayOfferSchema = relayOfferSchema.extend({
 });
 export type TripRelayOffer = z.infer<typeof tripRelayOfferSchema>;
 
+/** Who answered a trip's minutes (ADR 0029): the imported timetable, the operator's journey planner, or the straight line. */
+export const TRAVEL_SOURCES = ['timetable', 'external', 'straight-line'] as const;
+export type TravelSourceName = (typeof TRAVEL_SOURCES)[number];
+/**
+ * Why the straight line answered public transport: no timetable loaded, a trip end further than a
+ * walk from every stop, a day the timetable does not cover, the journey planner failing.
+ */
+export const TRAVEL_FALLBACKS = ['no_timetable', 'outside_timetable', 'timetable_expired', 'external_failed'] as const;
+export type TravelFallback = (typeof TRAVEL_FALLBACKS)[number];
+
+const stopAtSchema = z.object({ name: z.string(), position: coordinatesSchema, at: z.iso.datetime() });
+/** A leg of the trip: a walk, or a ride from stop to stop with the stops it passes (`path`, both ends included). */
+export const tripLegSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('walk'),
+    departAt: z.iso.datetime(),
+    arriveAt: z.iso.datetime(),
+    minutes: z.number().int().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('ride'),
+    route: z.string(),
+    /** GTFS route_type: 0 tram, 1 metro, 2 rail, 3 bus, 4 ferry, 11 trolleybus… */
+    routeType: z.number().int(),
+    headsign: z.string(),
+    from: stopAtSchema,
+    to: stopAtSchema,
+    path: z.array(coordinatesSchema),
+  }),
+]);
+export type TripLeg = z.infer<typeof tripLegSchema>;
+
+/**
+ * The trip itself at its departure: `minutes` without a parcel (whole minutes rounded up) and its
+ * arrival — both null when the timetable has no connection within a day; the legs when a timetable
+ * or journey planner answered; `fallback` says why the straight line did, and `timetableValidUntil`
+ * the last day the loaded timetable covers ('YYYY-MM-DD') when it has expired.
+ */
+export const tripPlanSchema = z.object({
+  minutes: z.number().int().nonnegative().nullable(),
+  departAt: z.iso.datetime(),
+  arriveAt: z.iso.datetime().nullable(),
+  source: z.enum(TRAVEL_SOURCES),
+  fallback: z.enum(TRAVEL_FALLBACKS).nullable(),
+  timetableValidUntil: z.string().nullable(),
+  legs: z.array(tripLegSchema),
+});
+export type TripPlan = z.infer<typeof tripPlanSchema>;
+
 /**
  * Ranked by added minutes, then the parcel's age (oldest first), at most TRIP_MATCHES_MAX.
  * `relayOffers` (added with issue 14): other runners' open offers on the way, unreserved or
  * reserved by the asking runner, by added minutes then the most kilometres closer, at most
- * TRIP_MATCHES_MAX. `trip.minutes`: the trip without a parcel, whole minutes rounded up.
+ * TRIP_MATCHES_MAX. `trip`: the trip without a parcel (tripPlanSchema). A parcel's added minutes are
+ * how much later the runner arrives at the trip's end collecting and delivering it, walks and waits
+ * included, by the same model as the trip.
  */
 export const tripMatchesResponseSchema = z.object({
   matches: z.array(tripMatchSchema),
   relayOffers: z.array(tripRelayOfferSchema),
-  trip: z.object({ minutes: z.number().int().nonnegative() }),
+  trip: tripPlanSchema,
 });
 export type TripMatchesResponse = z.infer<typeof tripMatchesResponseSchema>;
 
@@ -206,3 +257,67 @@ export function nextDeparture(trip: { weekdays: readonly number[]; time: string 
 export function isTripActive(trip: { weekdays: readonly number[]; time: string; paused: boolean }, now: number) {
   return !trip.paused && nextDeparture(trip, now) - now <= TRIP_ACTIVE_WINDOW_MS;
 }
+
+/** One loaded GTFS feed as the back office lists it ('Menetrendek'); `expired` once its last day is past in Budapest. */
+export const timetableFeedSchema = z.object({
+  file: z.string(),
+  agencies: z.array(z.string()),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  expired: z.boolean(),
+  counts: z.object({
+    stops: z.number().int(),
+    routes: z.number().int(),
+    trips: z.number().int(),
+    stopTimes: z.number().int(),
+    transfers: z.number().int(),
+  }),
+});
+export type TimetableFeed = z.infer<typeof timetableFeedSchema>;
+
+/**
+ * GET /api/admin/timetables: the active import's feeds (none: public transport is estimated in a
+ * straight line) and, when TRAVEL_TIME_URL is set, that an external journey planner answers first.
+ */
+export const timetableStatusSchema = z.object({
+  importedAt: z.iso.datetime().nullable(),
+  feeds: z.array(timetableFeedSchema),
+  external: z.boolean(),
+});
+export type TimetableStatus = z.infer<typeof timetableStatusSchema>;
+
+/** How long one runner may wait at a stop for the other for a suggested meeting. */
+export const RELAY_MEETING_MAX_WAIT_MS = 30 * 60 * 1000;
+/** At most this many meeting points are suggested, earliest first. */
+export const RELAY_MEETING_POINTS_MAX = 10;
+
+/** GET /api/parcels/:id/relay-meeting-points?from=&until=: the offer's window (ISO date-times). */
+export const relayMeetingQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: messages.relayOfferTimeInvalid }),
+    until: z.iso.datetime({ offset: true, error: messages.relayOfferTimeInvalid }),
+  })
+  .refine((window) => Date.parse(window.from) < Date.parse(window.until), {
+    path: ['until'],
+    error: messages.relayOfferWindowOrder,
+  });
+export type RelayMeetingQuery = z.infer<typeof relayMeetingQuerySchema>;
+
+/**
+ * Stops where the carrier's saved trip and other runners' saved trips both pass within the window,
+ * by the timetable (issue 26 item 6): the earliest time both can be there, and how many runners'
+ * trips fit — never who. `reason`: none suggested because the carrier has no saved trip in the
+ * window ('no_trip') or no timetable gives stops for it ('no_timetable').
+ */
+export const relayMeetingPointsSchema = z.object({
+  points: z.array(
+    z.object({
+      name: z.string(),
+      position: coordinatesSchema,
+      at: z.iso.datetime(),
+      runners: z.number().int().positive(),
+    }),
+  ),
+  reason: z.enum(['no_trip', 'no_timetable']).nullable(),
+});
+export type RelayMeetingPoints = z.infer<typeof relayMeetingPointsSchema>;

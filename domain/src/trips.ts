@@ -28,6 +28,14 @@ export const TRANSIT_KMH = 18;
  * mid-trip adds two legs: ~8 minutes, inside the default detour.
  */
 export const TRANSIT_OVERHEAD_MINUTES = 4;
+/**
+ * Between towns without a timetable: trains and coaches average ~90 km/h along the way, and getting
+ * to the station and waiting for an hourly service costs ~45 minutes (docs/decisions/0029). It beats
+ * the city speed only beyond ~12 km (trips across Budapest keep their estimate), so Budapest → Győr
+ * is ~2 h 15 min door to door, not 8 h.
+ */
+export const INTERCITY_KMH = 90;
+export const INTERCITY_OVERHEAD_MINUTES = 45;
 
 /** The minutes a trip's runner allows a parcel to add ('Legfeljebb ennyi kitérő'). */
 export const TRIP_DETOUR_DEFAULT_MINUTES = 10;
@@ -40,11 +48,27 @@ export const TRIP_MAX_KM = 600;
 export interface TravelTimeModel {
   /** Minutes from `from` to `to` by `mode`. Must be monotone in distance and obey the triangle inequality. */
   minutes(from: Coordinates, to: Coordinates, mode: TravelMode): number;
-  /** A speed no leg by `mode` beats, km/h of great-circle distance: the candidate filter's bound. */
+  /** A speed no leg by `mode` beats, km/h of great-circle distance. */
   fastestKmh(mode: TravelMode): number;
+  /**
+   * The greatest great-circle distance (metres) covered within `minutes` by `mode`: the inverse of
+   * `minutes` (sup{d : minutes(d) ≤ t}), the candidate filter's bound.
+   */
+  reachMetres(minutes: number, mode: TravelMode): number;
 }
 
 const minutesAt = (km: number, kmh: number) => (km / kmh) * 60;
+
+/** Each mode's minutes as the least of linear pieces `km · 60 / kmh + overhead` (km along the way). */
+const PIECES: Record<TravelMode, readonly { kmh: number; overhead: number }[]> = {
+  walk: [{ kmh: WALK_KMH, overhead: 0 }],
+  bike: [{ kmh: BIKE_KMH, overhead: 0 }],
+  transit: [
+    { kmh: WALK_KMH, overhead: 0 },
+    { kmh: TRANSIT_KMH, overhead: TRANSIT_OVERHEAD_MINUTES },
+    { kmh: INTERCITY_KMH, overhead: INTERCITY_OVERHEAD_MINUTES },
+  ],
+};
 
 /**
  * Whole minutes, rounded up, as a runner is shown them; less than a second over is not a minute
@@ -57,15 +81,21 @@ export const wholeMinutes = (minutes: number) => Math.max(0, Math.ceil(minutes -
 export const straightLineModel: TravelTimeModel = {
   minutes(from, to, mode) {
     const km = (distanceMetres(from, to) / 1000) * DETOUR_FACTOR;
-    if (mode === 'walk') return minutesAt(km, WALK_KMH);
-    if (mode === 'bike') return minutesAt(km, BIKE_KMH);
-    // The quicker of walking and riding (a linear time plus a constant): monotone, and the triangle
-    // inequality holds, so a parcel on the way adds ~0 and the filter below stays sound.
-    return Math.min(minutesAt(km, WALK_KMH), minutesAt(km, TRANSIT_KMH) + TRANSIT_OVERHEAD_MINUTES);
+    // The quickest piece (walking, riding in town, riding between towns): a least of linear times with
+    // non-negative constants is concave from 0, so monotone and subadditive — the triangle inequality
+    // holds, a parcel on the way adds ~0 and the filter below stays sound.
+    let best = Number.POSITIVE_INFINITY;
+    for (const piece of PIECES[mode]) best = Math.min(best, minutesAt(km, piece.kmh) + piece.overhead);
+    return best;
   },
   fastestKmh(mode) {
-    const kmh = mode === 'walk' ? WALK_KMH : mode === 'bike' ? BIKE_KMH : TRANSIT_KMH;
-    return kmh / DETOUR_FACTOR;
+    return Math.max(...PIECES[mode].map((piece) => piece.kmh)) / DETOUR_FACTOR;
+  },
+  reachMetres(minutes, mode) {
+    // minutes(d) ≤ t iff some piece is: the farthest any piece gets within t.
+    let km = 0;
+    for (const piece of PIECES[mode]) km = Math.max(km, ((minutes - piece.overhead) / 60) * piece.kmh);
+    return (km / DETOUR_FACTOR) * 1000;
   },
 };
 
@@ -94,8 +124,9 @@ export function addedMinutes(
 /**
  * The ellipse no fitting parcel's pickup or delivery point lies outside: with foci at the trip's
  * ends, the greatest sum of great-circle distances (metres) to them. A point further than that
- * from the two ends together cannot be reached and left within the allowed minutes, even at the
- * model's fastest speed (each of pickup and delivery alone already adds at least its own detour).
+ * from the two ends together cannot be reached and left within the allowed minutes: the model is
+ * monotone and subadditive, so start → point → end takes at least minutes(d(s,p) + d(p,e)), and the
+ * sum is the model's reach within the trip's minutes plus the allowed ones (docs/decisions/0029).
  */
 export function ellipseSumMetres(
   trip: TripLegs,
@@ -103,7 +134,7 @@ export function ellipseSumMetres(
   model: TravelTimeModel = straightLineModel,
 ): number {
   const budgetMinutes = model.minutes(trip.from, trip.to, trip.mode) + maxAddedMinutes;
-  return (budgetMinutes / 60) * model.fastestKmh(trip.mode) * 1000;
+  return model.reachMetres(budgetMinutes, trip.mode);
 }
 
 /** Whether `point` lies inside the trip's ellipse (the candidate filter, exact on the sphere). */
@@ -162,14 +193,6 @@ export function ellipseBox(trip: TripLegs, sumMetres: number): LatLngBox {
 export const RELAY_CLOSER_MIN_KM = 1;
 export const RELAY_CLOSER_MIN_SHARE = 0.1;
 
-/** What a trip needs to know of a relay offer; the window in ms. */
-export interface RelayStop {
-  place: Coordinates;
-  destination: Coordinates;
-  from: number;
-  until: number;
-}
-
 /** Kilometres (great-circle) the parcel ends nearer its destination at the trip's end than at the meeting point. */
 export function relayCloserKm(place: Coordinates, end: Coordinates, destination: Coordinates): number {
   return (distanceMetres(place, destination) - distanceMetres(end, destination)) / 1000;
@@ -180,44 +203,4 @@ export function relayGetsCloser(place: Coordinates, end: Coordinates, destinatio
   const remainingKm = distanceMetres(place, destination) / 1000;
   const needed = Math.max(RELAY_CLOSER_MIN_KM, RELAY_CLOSER_MIN_SHARE * remainingKm);
   return relayCloserKm(place, end, destination) >= needed - 1e-9;
-}
-
-/**
- * Minutes the runner waits at the meeting point for the window to open: arriving at departure +
- * the way there, before `from` they wait, after `until` they missed it (null).
- */
-export function relayWaitMinutes(
-  trip: TripLegs,
-  departure: number,
-  stop: Pick<RelayStop, 'place' | 'from' | 'until'>,
-  model: TravelTimeModel = straightLineModel,
-): number | null {
-  const arrival = departure + model.minutes(trip.from, stop.place, trip.mode) * 60_000;
-  if (arrival > stop.until) return null;
-  return Math.max(0, stop.from - arrival) / 60_000;
-}
-
-/**
- * How a relay offer fits a trip, or null: the way via the meeting point plus any wait for the
- * window is within `maxAddedMinutes` (waiting delays the runner as much as a detour does), the
- * meeting is reached before the window ends, and the trip's end gets the parcel closer.
- * `addedMinutes` is unrounded; `closerKm` in km.
- */
-export function relayFit(
-  trip: TripLegs,
-  maxAddedMinutes: number,
-  departure: number,
-  stop: RelayStop,
-  model: TravelTimeModel = straightLineModel,
-): { addedMinutes: number; closerKm: number } | null {
-  if (!relayGetsCloser(stop.place, trip.to, stop.destination)) return null;
-  const wait = relayWaitMinutes(trip, departure, stop, model);
-  if (wait === null) return null;
-  const detour =
-    model.minutes(trip.from, stop.place, trip.mode) +
-    model.minutes(stop.place, trip.to, trip.mode) -
-    model.minutes(trip.from, trip.to, trip.mode);
-  const added = Math.max(0, detour) + wait;
-  if (added > maxAddedMinutes + 1e-9) return null;
-  return { addedMinutes: added, closerKm: relayCloserKm(stop.place, trip.to, stop.destination) };
 }

@@ -34,6 +34,8 @@ import { relayRoutes } from './modules/relay/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { runnerRoutes } from './modules/runners/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { timetablePlugin } from './modules/timetable/plugin.ts';
+import { timetableRoutes } from './modules/timetable/routes.ts';
 import { tripOffersPlugin } from './modules/trips/plugin.ts';
 import { tripRoutes } from './modules/trips/routes.ts';
 import { userDirectoryRoutes } from './modules/users/admin-routes.ts';
@@ -155,6 +157,7 @@ export async function buildApp({
   // Before the routes: it lists its header and refusals on each state-changing route (ADR 0017).
   await app.register(idempotencyPlugin);
   // Before push: the notifier offers new parcels to saved trips by push too (docs/decisions/0021).
+  await app.register(timetablePlugin);
   await app.register(tripOffersPlugin);
   await app.register(pushPlugin);
   await app.register(proofRetention);
@@ -199,6 +202,7 @@ export async function buildApp({
       await api.register(locationRoutes);
       await api.register(pushRoutes);
       await api.register(tripRoutes);
+      await api.register(timetableRoutes);
       await api.register(relayRoutes);
       await api.register(proofRoutes);
       await api.register(ratingRoutes);

@@ -41,6 +41,11 @@ export interface Config {
   runnerApproval: 'auto' | 'manual';
   /** Proof photos and signatures are removed this many days after delivery; their hash and the fact stay. */
   proofRetentionDays: number;
+  /** An operator's MOTIS 2 journey planner for public-transport times (ADR 0029); the imported timetable otherwise. */
+  travelTimeUrl: string | undefined;
+  travelTimeTimeoutMs: number;
+  /** How often an instance looks for a newer timetable import (gtfs:import on any machine). */
+  timetableCheckMs: number;
 }
 
 export interface VapidDetails {
@@ -106,6 +111,27 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   if (!Number.isFinite(parsed) || parsed <= 0)
     throw new Error(`${name} must be a positive number of seconds: ${value}`);
   return Math.round(parsed * 1000);
+}
+
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive number of milliseconds: ${value}`);
+  return parsed;
+}
+
+/** An http(s) URL without a trailing slash, or undefined when unset. */
+function httpUrl(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https URL`);
+  return value.replace(/\/+$/, '');
 }
 
 function portOf(name: string, value: string | undefined): number {
@@ -178,5 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowLoopback: flag(env.PUSH_ALLOW_LOOPBACK, false),
     runnerApproval,
     proofRetentionDays: wholeDays('PROOF_RETENTION_DAYS', env.PROOF_RETENTION_DAYS, 30),
+    travelTimeUrl: httpUrl('TRAVEL_TIME_URL', env.TRAVEL_TIME_URL),
+    travelTimeTimeoutMs: milliseconds('TRAVEL_TIME_TIMEOUT_MS', env.TRAVEL_TIME_TIMEOUT_MS, 3000),
+    timetableCheckMs: seconds('TIMETABLE_CHECK_SECONDS', env.TIMETABLE_CHECK_SECONDS, 30),
   };
 }

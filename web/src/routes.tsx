@@ -45,6 +45,7 @@ const AdminParcelDeletePage = page(() => import('./features/admin/parcel-delete-
 const AssignPage = page(() => import('./features/admin/assign-page.tsx'), 'AssignPage');
 const AdminMapPage = page(() => import('./features/admin/admin-map-page.tsx'), 'AdminMapPage');
 const ReportsPage = page(() => import('./features/admin/reports-page.tsx'), 'ReportsPage');
+const TimetablesPage = page(() => import('./features/admin/timetables-page.tsx'), 'TimetablesPage');
 const ReportPage = page(() => import('./features/admin/reports-detail-page.tsx'), 'ReportPage');
 
 type Access = 'public' | readonly Role[];
@@ -99,6 +100,7 @@ export const routeTable: Row[] = [
   { path: paths.adminAssign, access: ADMIN, Page: AssignPage },
   { path: paths.adminMap, access: ADMIN, Page: AdminMapPage },
   { path: paths.adminReports, access: ADMIN, Page: ReportsPage },
+  { path: paths.adminTimetables, access: ADMIN, Page: TimetablesPage },
   { path: paths.adminReportPattern, access: ADMIN, Page: ReportPage },
 ];
 

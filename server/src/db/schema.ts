@@ -238,6 +238,24 @@ export interface PlacesTable {
   place_type: string | null;
 }
 
+/** One timetable import (gtfs:import); the one 'active' is what the router loads (ADR 0029). */
+export interface TimetablesTable {
+  id: Generated<number>;
+  status: 'loading' | 'active' | 'replaced';
+  /** JSON: the feeds' summaries (modules/timetable/timetable.ts FeedSummary[]). */
+  feeds: string;
+  byte_length: number;
+  started_at: IsoTime;
+  finished_at: IsoTime | null;
+}
+
+/** A piece of an import's compiled timetable, in order. */
+export interface TimetableChunksTable {
+  timetable_id: number;
+  seq: number;
+  data: Uint8Array;
+}
+
 /** An abuse-limit counter in a fixed window (PostgreSQL only; db/rate-limits.ts). */
 export interface RateLimitsTable {
   key: string;
@@ -254,6 +272,8 @@ export interface Database {
   geocode_cache: GeocodeCacheTable;
   place_imports: PlaceImportsTable;
   places: PlacesTable;
+  timetables: TimetablesTable;
+  timetable_chunks: TimetableChunksTable;
   rate_limits: RateLimitsTable;
   change_log: ChangeLogTable;
   live_streams: LiveStreamsTable;

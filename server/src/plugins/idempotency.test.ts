@@ -44,6 +44,8 @@ async function changesOf(parcelId: string) {
     .selectFrom('change_log')
     .select('change')
     .where('change', 'like', `%"parcelId":"${parcelId}"%`)
+    // In commit order: without it PostgreSQL may answer a row its trigger rewrote last.
+    .orderBy('id')
     .execute();
   return rows.map((row) => JSON.parse(row.change).kind as string);
 }

@@ -45,6 +45,7 @@ export function menuFor(account: { role: Role; userName: string } | null): MenuI
         { to: paths.adminAssign, label: messages.menuAssign },
         { to: paths.adminMap, label: messages.menuMap },
         { to: paths.adminReports, label: messages.reportsMenu },
+        { to: paths.adminTimetables, label: messages.menuTimetables },
       ];
   }
 }

@@ -41,7 +41,6 @@ export const tripScreens = {
   // the matches
   tripMatchesTitle: 'Útba eső csomagok',
   tripMatchesEmpty: 'Most nincs olyan felvételre váró csomag, amely útba esne.',
-  tripMinutes: (minutes: number) => `Az út kitérő nélkül kb. ${minutes} perc.`,
   tripAddedMinutes: (minutes: number) => `+${minutes} perc`,
   tripMapLabel: 'Az útvonal és az útba eső csomagok térképe',
   tripStartMarker: 'Indulás',

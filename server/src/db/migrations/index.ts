@@ -22,6 +22,7 @@ import { searchKey } from './0019-search-key.ts';
 import { ratingModeration } from './0020-rating-moderation.ts';
 import { places } from './0021-places.ts';
 import { receiverMatchKeys } from './0022-receiver-match-keys.ts';
+import { timetables } from './0023-timetables.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -51,5 +52,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0020-rating-moderation': ratingModeration(dialect),
     '0021-places': places(dialect),
     '0022-receiver-match-keys': receiverMatchKeys,
+    '0023-timetables': timetables(dialect),
   };
 }

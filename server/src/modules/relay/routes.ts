@@ -10,6 +10,7 @@ import {
   relayQuerySchema,
   relaySummarySchema,
 } from '@csomag/domain/relay';
+import { relayMeetingPointsSchema, relayMeetingQuerySchema } from '@csomag/domain/trip-api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
+import { findMeetingPoints } from './meeting-points.ts';
 import { relayOfferGuard } from './policy.ts';
 import { createRelayOffer, listRelayOffers, takeRelayOffer, withdrawRelayOffer } from './relay-offers.ts';
 import {
@@ -175,6 +177,33 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
       const offer = await createRelayOffer(app.store.db, changes, signedIn(request), request.params.id, request.body);
       return reply.status(201).send(offer);
     },
+  );
+
+  app.get(
+    '/parcels/:id/relay-meeting-points',
+    {
+      onRequest: parcelGuard('offerForRelay'),
+      schema: {
+        tags: ['relay'],
+        summary:
+          'Stops where the holder’s saved trip and other runners’ saved trips both pass within the window, by the timetable: where to offer the parcel for relay',
+        params,
+        querystring: relayMeetingQuerySchema,
+        response: {
+          200: relayMeetingPointsSchema,
+          ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS, ...CARRIER_TRUST_CODES),
+        },
+      },
+    },
+    async (request) =>
+      findMeetingPoints(
+        app.store.db,
+        app.travelTimes,
+        signedIn(request),
+        request.params.id,
+        request.query,
+        app.tripOffers.now(),
+      ),
   );
 
   app.delete(

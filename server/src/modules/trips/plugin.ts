@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 /** One offer finder per app instance, listening to the change feed once the app is ready. */
 export const tripOffersPlugin = fp(async (app) => {
-  const offers = new TripOffers(app.store.db, app.changeFeed, app.log);
+  const offers = new TripOffers(app.store.db, app.changeFeed, app.log, app.travelTimes);
   app.decorate('tripOffers', offers);
   app.addHook('onReady', async () => offers.start());
   app.addHook('onClose', () => offers.close());

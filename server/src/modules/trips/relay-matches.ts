@@ -1,31 +1,28 @@
+import type { Coordinates } from '@csomag/domain/parcel';
 import { TRIP_MATCHES_MAX, type TripRelayOffer } from '@csomag/domain/trip-api';
-import {
-  type LatLngBox,
-  relayFit,
-  straightLineModel,
-  type TravelTimeModel,
-  type TripLegs,
-  wholeMinutes,
-  withinEllipse,
-} from '@csomag/domain/trips';
+import { type LatLngBox, relayCloserKm, relayGetsCloser, wholeMinutes } from '@csomag/domain/trips';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { presentOffer, selectOffers } from '../relay/relay-offers.ts';
+import type { TripReach, TripTimes } from '../timetable/travel-times.ts';
+
+const MINUTE = 60_000;
 
 /**
- * The open relay offers a trip passes (issue 14 item 3): other runners' offers, unreserved or
- * reserved by this runner, whose meeting point lies in the trip's ellipse box (the same bound as
- * the parcels' pickup: a point outside it adds more than the minutes allowed) — read from
- * relay_offers, joined to each offer's own parcel by id, never a scan of the parcels. Then the
- * exact rules (domain relayFit): the detour plus any wait fits, the window is reached in time,
- * and the trip's end brings the parcel closer to its destination.
+ * The open relay offers a trip passes (issue 14 item 3, ADR 0029): other runners' offers,
+ * unreserved or reserved by this runner, whose meeting point lies in the box the trip's model can
+ * reach within the allowed minutes — read from relay_offers, joined to each offer's own parcel by
+ * id, never a scan of the parcels. Then the exact rules: the runner reaches the meeting point before
+ * its window ends (waiting for it to open if early — waiting delays them as much as a detour), the
+ * trip's end is still reached within the allowed minutes, and it brings the parcel closer to its
+ * destination (domain relayGetsCloser).
  */
 export async function findRelayOffers(
   db: Kysely<Database>,
   runner: AccountRow,
-  trip: TripLegs,
-  limits: { maxDetourMinutes: number; sumMetres: number; box: LatLngBox; departure: number; now: number },
-  model: TravelTimeModel = straightLineModel,
+  times: TripTimes,
+  trip: { from: Coordinates; to: Coordinates; departAt: number; arriveAt: number },
+  limits: { box: LatLngBox; reach: TripReach; deadline: number; now: number },
 ): Promise<TripRelayOffer[]> {
   const { box } = limits;
   const rows = await selectOffers(db, new Date(limits.now).toISOString())
@@ -36,27 +33,20 @@ export async function findRelayOffers(
     .where('relay_offers.lng', '>=', box.minLng)
     .where('relay_offers.lng', '<=', box.maxLng)
     .execute();
+  const offers = rows.map(presentOffer).filter((offer) => relayGetsCloser(offer.place, trip.to, offer.destination));
+  const arrivals = limits.reach.arrivals(offers.map((offer) => offer.place));
   const fitting: TripRelayOffer[] = [];
-  for (const row of rows) {
-    const offer = presentOffer(row);
-    if (!withinEllipse(trip, offer.place, limits.sumMetres)) continue;
-    const fit = relayFit(
-      trip,
-      limits.maxDetourMinutes,
-      limits.departure,
-      {
-        place: offer.place,
-        destination: offer.destination,
-        from: Date.parse(offer.from),
-        until: Date.parse(offer.until),
-      },
-      model,
-    );
-    if (!fit) continue;
+  for (const [i, offer] of offers.entries()) {
+    const arrives = arrivals[i] ?? Number.NaN;
+    // NaN compares false: a point the search did not answer is not offered.
+    if (!(arrives <= Date.parse(offer.until))) continue;
+    const leaves = Math.max(arrives, Date.parse(offer.from));
+    const atEnd = await times.arrival(offer.place, trip.to, leaves, limits.deadline + 1);
+    if (!(atEnd <= limits.deadline + 1)) continue;
     fitting.push({
       ...offer,
-      addedMinutes: wholeMinutes(fit.addedMinutes),
-      closerKm: Math.floor(fit.closerKm * 10) / 10,
+      addedMinutes: wholeMinutes(Math.max(0, (atEnd - trip.arriveAt) / MINUTE)),
+      closerKm: Math.floor(relayCloserKm(offer.place, trip.to, offer.destination) * 10) / 10,
     });
   }
   fitting.sort((a, b) => a.addedMinutes - b.addedMinutes || b.closerKm - a.closerKm || a.id - b.id);

@@ -30,12 +30,13 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trips'],
         summary:
-          'Waiting parcels whose pickup and delivery fit a trip, ranked by the minutes they add, then by age (at most 50); and the open relay offers on the way that bring their parcel closer',
+          'The trip at its departure (minutes, arrival and legs by the imported timetable, an external journey planner or the straight line, and which answered), the waiting parcels whose pickup and delivery fit it, ranked by the minutes they add, then by age (at most 50); and the open relay offers on the way that bring their parcel closer',
         body: tripQuerySchema,
         response: { 200: tripMatchesResponseSchema, ...errorResponses(...GUARD_CODES, ...CARRIER_TRUST_CODES) },
       },
     },
-    async (request) => findMatches(app.store, signedIn(request), request.body),
+    async (request) =>
+      findMatches(app.store, app.travelTimes, signedIn(request), request.body, now(), app.timetable.validUntil()),
   );
 
   app.get(

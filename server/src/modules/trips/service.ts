@@ -9,20 +9,13 @@ import {
   type SavedTripPatch,
   savedTripBodySchema,
   TRIP_MATCHES_MAX,
+  type TripLeg,
   type TripMatch,
   type TripMatchesResponse,
+  type TripPlan,
   type TripQuery,
 } from '@csomag/domain/trip-api';
-import {
-  addedMinutes,
-  ellipseBox,
-  ellipseSumMetres,
-  straightLineModel,
-  type TravelTimeModel,
-  type TripLegs,
-  wholeMinutes,
-  withinEllipse,
-} from '@csomag/domain/trips';
+import { wholeMinutes } from '@csomag/domain/trips';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Store } from '../../db/database.ts';
 import type { AccountRow, Database, SavedTripsTable } from '../../db/schema.ts';
@@ -30,6 +23,8 @@ import { AppError, refuse } from '../../errors.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { selectParcels } from '../parcels/service.ts';
 import { nearestPlaceName } from '../places/geocoder.ts';
+import type { StopAt } from '../timetable/timetable.ts';
+import type { TravelTimes, TripTimes } from '../timetable/travel-times.ts';
 import { findRelayOffers } from './relay-matches.ts';
 
 interface Candidate {
@@ -41,46 +36,101 @@ interface Candidate {
   created_at: string;
 }
 
-/** Exact scoring of one candidate: its added minutes when it fits (both points in the ellipse, ≤ max), else null. */
-export function scoreParcel(
-  trip: TripLegs,
-  maxDetourMinutes: number,
-  sumMetres: number,
+const MINUTE = 60_000;
+/** A millisecond of slack on the deadline: a parcel exactly on the edge is not lost to rounding. */
+const EDGE_MS = 1;
+
+/**
+ * How much later (unrounded minutes) the runner reaches the trip's end collecting at `pickup` and
+ * delivering at `delivery`, by the trip's own model — walks, waits and rides included — or null
+ * when that is after `deadline`. `pickupArrival` and `deliveryLeaveBy`, when a TripReach already
+ * knows them, spare a search.
+ */
+export async function addedByParcel(
+  times: TripTimes,
+  trip: { to: Coordinates; arriveAt: number; departAt: number; from: Coordinates },
+  deadline: number,
   pickup: Coordinates,
   delivery: Coordinates,
-  model: TravelTimeModel = straightLineModel,
-): number | null {
-  if (!withinEllipse(trip, pickup, sumMetres) || !withinEllipse(trip, delivery, sumMetres)) return null;
-  const added = addedMinutes(trip, pickup, delivery, model);
-  return added <= maxDetourMinutes + 1e-9 ? added : null;
+  known?: { pickupArrival: number; deliveryLeaveBy: number },
+): Promise<number | null> {
+  const by = deadline + EDGE_MS;
+  const atPickup = known?.pickupArrival ?? (await times.arrival(trip.from, pickup, trip.departAt, by));
+  if (!(atPickup <= by)) return null;
+  const atDelivery = await times.arrival(
+    pickup,
+    delivery,
+    atPickup,
+    Math.min(by, (known?.deliveryLeaveBy ?? by) + EDGE_MS),
+  );
+  if (!(atDelivery <= by)) return null;
+  const atEnd = await times.arrival(delivery, trip.to, atDelivery, by);
+  if (!(atEnd <= by)) return null;
+  return Math.max(0, (atEnd - trip.arriveAt) / MINUTE);
+}
+
+/** The trip as the runner reads it: minutes, arrival, legs, and who answered (tripPlanSchema). */
+export function presentTripPlan(times: TripTimes, departAt: number, validUntil: string | null): TripPlan {
+  const { journey } = times;
+  const iso = (at: number) => new Date(at).toISOString();
+  return {
+    minutes: journey ? wholeMinutes((journey.arriveAt - departAt) / MINUTE) : null,
+    departAt: iso(departAt),
+    arriveAt: journey ? iso(journey.arriveAt) : null,
+    source: times.source,
+    fallback: times.fallback ?? null,
+    timetableValidUntil: times.fallback === 'timetable_expired' ? validUntil : null,
+    legs: (journey?.legs ?? []).map((leg): TripLeg => {
+      if (leg.kind === 'walk') {
+        return {
+          kind: 'walk',
+          departAt: iso(leg.departAt),
+          arriveAt: iso(leg.arriveAt),
+          minutes: wholeMinutes((leg.arriveAt - leg.departAt) / MINUTE),
+        };
+      }
+      const stop = (s: StopAt) => ({ name: s.name, position: s.position, at: iso(s.at) });
+      return {
+        kind: 'ride',
+        route: leg.route,
+        routeType: leg.routeType,
+        headsign: leg.headsign,
+        from: stop(leg.from),
+        to: stop(leg.to),
+        path: leg.stops.map((s) => s.position),
+      };
+    }),
+  };
 }
 
 /**
- * POST /api/trips/matches: waiting parcels whose pickup lies in the trip's ellipse box and whose
- * delivery point does too, read from the partial index of waiting parcels' points (0014); then
- * the ellipse itself and the exact added minutes, best first, oldest first among equals. Only the
- * matches shown are read in full. Besides, the open relay offers on the way (relay-matches.ts),
- * for a trip leaving at its departure ('now': `now`).
+ * POST /api/trips/matches (ADR 0021, 0029): the trip's times by its model (the timetable for public
+ * transport when one is loaded and covers it), then the waiting parcels whose pickup and delivery
+ * lie in the box the model can reach and leave within the allowed minutes, read from the partial
+ * index of waiting parcels' points (0014); then the exact added minutes, best first, oldest first
+ * among equals. Only the matches shown are read in full. Besides, the open relay offers on the way
+ * (relay-matches.ts).
  */
 export async function findMatches(
   store: Pick<Store, 'db' | 'dialect'>,
+  travelTimes: TravelTimes,
   runner: AccountRow,
   query: TripQuery,
   now: number = Date.now(),
-  model: TravelTimeModel = straightLineModel,
+  validUntil: string | null = null,
 ): Promise<TripMatchesResponse> {
   const { db } = store;
-  const trip: TripLegs = { from: query.from, to: query.to, mode: query.mode };
-  const sum = ellipseSumMetres(trip, query.maxDetourMinutes, model);
-  const box = ellipseBox(trip, sum);
-  const departure = query.departure === 'now' ? now : Date.parse(query.departure);
-  const relayOffers = await findRelayOffers(
-    db,
-    runner,
-    trip,
-    { maxDetourMinutes: query.maxDetourMinutes, sumMetres: sum, box, departure, now },
-    model,
-  );
+  const departAt = query.departure === 'now' ? now : Date.parse(query.departure);
+  const times = await travelTimes.forTrip(query.from, query.to, query.mode, departAt);
+  const plan = presentTripPlan(times, departAt, validUntil);
+  const { journey } = times;
+  if (!journey) return { matches: [], relayOffers: [], trip: plan };
+  const trip = { from: query.from, to: query.to, departAt, arriveAt: journey.arriveAt };
+  const deadline = journey.arriveAt + query.maxDetourMinutes * MINUTE;
+  const reach = await times.reach(deadline + EDGE_MS);
+  const { box } = reach;
+  if (!box) return { matches: [], relayOffers: [], trip: plan };
+  const relayOffers = await findRelayOffers(db, runner, times, trip, { box, reach, deadline, now });
   // SQLite's statistics make the (status, sender_lat, sender_lng) index look better; it reads every
   // candidate's row for its delivery point (60 ms against 13 ms at 1 M parcels, Budapest → Győr).
   const index = store.dialect === 'sqlite' ? sql`indexed by parcels_waiting_points` : sql``;
@@ -91,23 +141,28 @@ export async function findMatches(
       and sender_lat between ${box.minLat} and ${box.maxLat} and sender_lng between ${box.minLng} and ${box.maxLng}
       and receiver_lat between ${box.minLat} and ${box.maxLat} and receiver_lng between ${box.minLng} and ${box.maxLng}
   `.execute(db);
+  // Reached from the start and still leaving for the end in time, both points: a necessary condition
+  // answered for all candidates by one search each way; the exact minutes only for those passing it.
+  const pickups = candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng }));
+  const deliveries = candidates.map((row) => ({ lat: row.receiver_lat, lng: row.receiver_lng }));
+  const [pickupArrivals, pickupDepartures] = [reach.arrivals(pickups), reach.departures(pickups)];
+  const [deliveryArrivals, deliveryDepartures] = [reach.arrivals(deliveries), reach.departures(deliveries)];
   const scored: { id: string; added: number; createdAt: string }[] = [];
-  for (const row of candidates) {
-    const added = scoreParcel(
-      trip,
-      query.maxDetourMinutes,
-      sum,
-      { lat: row.sender_lat, lng: row.sender_lng },
-      { lat: row.receiver_lat, lng: row.receiver_lng },
-      model,
-    );
+  for (const [i, row] of candidates.entries()) {
+    const [pickupArrival = Number.NaN, pickupLeaveBy = Number.NaN] = [pickupArrivals[i], pickupDepartures[i]];
+    const [deliveryArrival = Number.NaN, deliveryLeaveBy = Number.NaN] = [deliveryArrivals[i], deliveryDepartures[i]];
+    // NaN compares false: a point the search did not answer is not offered.
+    if (!(pickupArrival <= pickupLeaveBy) || !(deliveryArrival <= deliveryLeaveBy)) continue;
+    const added = await addedByParcel(times, trip, deadline, pickups[i] as Coordinates, deliveries[i] as Coordinates, {
+      pickupArrival,
+      deliveryLeaveBy,
+    });
     if (added !== null) scored.push({ id: row.id, added: wholeMinutes(added), createdAt: row.created_at });
   }
   // Whole minutes first (what the runner sees), then the longest waiting.
   scored.sort((a, b) => a.added - b.added || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const shown = scored.slice(0, TRIP_MATCHES_MAX);
-  const tripMinutes = wholeMinutes(model.minutes(trip.from, trip.to, trip.mode));
-  if (shown.length === 0) return { matches: [], relayOffers, trip: { minutes: tripMinutes } };
+  if (shown.length === 0) return { matches: [], relayOffers, trip: plan };
   const rows = await selectParcels(db)
     .where(
       'parcels.id',
@@ -121,7 +176,7 @@ export async function findMatches(
     // Picked up between the two reads: no longer waiting, not offered.
     return row && row.status === 'waiting' ? [{ ...presentParcel(row), addedMinutes: s.added }] : [];
   });
-  return { matches, relayOffers, trip: { minutes: tripMinutes } };
+  return { matches, relayOffers, trip: plan };
 }
 
 type SavedTripRow = Selectable<SavedTripsTable>;

@@ -1,14 +1,17 @@
 import { TIME_ZONE } from '@csomag/domain/constants';
+import type { Coordinates } from '@csomag/domain/parcel';
 import { TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
-import { ellipseSumMetres, straightLineModel, type TripLegs, wholeMinutes } from '@csomag/domain/trips';
+import { type LatLngBox, wholeMinutes, withinEllipse } from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ChangeFeed, isParcelEntry, type LoggedChange, type ParcelChange } from '../../db/change-feed.ts';
 import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
+import { bump, trim } from '../../lru.ts';
 import { BoundedQueue } from '../push/queue.ts';
+import type { TravelTimes, TripTimes } from '../timetable/travel-times.ts';
 import { mayTrip } from './policy.ts';
-import { savedTripFacts, scoreParcel } from './service.ts';
+import { addedByParcel, savedTripFacts } from './service.ts';
 
 /** One runner told that a new parcel fits one of their saved trips. */
 export interface TripOffer {
@@ -28,6 +31,19 @@ export type OfferListener = (offer: TripOffer) => void;
 const OFFER_QUEUE_LIMIT = 10_000;
 /** The offers of this many recent changes are remembered, so the live side and the push side share one look-up. */
 const REMEMBERED = 256;
+/** Saved trips' plans at their next departure, kept while that departure stays the next one. */
+const TRIP_PLANS_KEPT = 20_000;
+
+/** A saved trip at one departure: its times, arrival, the deadline its detour allows and its reach's box. */
+interface SavedTripPlan {
+  times: TripTimes;
+  arriveAt: number;
+  deadline: number;
+  box: LatLngBox | null;
+}
+
+const inBox = (box: LatLngBox, point: Coordinates) =>
+  point.lat >= box.minLat && point.lat <= box.maxLat && point.lng >= box.minLng && point.lng <= box.maxLng;
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
@@ -53,11 +69,14 @@ export class TripOffers {
   private unsubscribe: (() => void) | undefined;
   /** The changes heard (settledThrough). */
   private readonly handled = new HandledThrough();
+  /** Saved trips' plans by trip, departure and model (planOf), least recently used first. */
+  private readonly tripPlans = new Map<string, Promise<SavedTripPlan | null>>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly changeFeed: ChangeFeed,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'debug'>,
+    private readonly travelTimes: TravelTimes,
   ) {}
 
   start() {
@@ -110,6 +129,41 @@ export class TripOffers {
     return offers;
   }
 
+  /**
+   * A saved trip's times at `departAt`, its deadline and the box its reach leaves (one search each
+   * way, once per trip and departure): a new parcel is checked against many trips.
+   */
+  private planOf(saved: ReturnType<typeof savedTripFacts>, departAt: number): Promise<SavedTripPlan | null> {
+    const { from, to, mode, maxDetourMinutes } = saved;
+    const key = [
+      this.travelTimes.version(),
+      saved.id,
+      departAt,
+      mode,
+      maxDetourMinutes,
+      from.lat,
+      from.lng,
+      to.lat,
+      to.lng,
+    ];
+    const id = key.join('|');
+    let plan = this.tripPlans.get(id);
+    if (!plan) {
+      plan = (async () => {
+        const times = await this.travelTimes.forTrip(from, to, mode, departAt);
+        if (!times.journey) return null;
+        const deadline = times.journey.arriveAt + maxDetourMinutes * 60_000;
+        const { box } = await times.reach(deadline + 1);
+        return { times, arriveAt: times.journey.arriveAt, deadline, box };
+      })();
+      // A failure is not kept: the next parcel asks again.
+      plan.catch(() => this.tripPlans.delete(id));
+    }
+    bump(this.tripPlans, id, plan);
+    trim(this.tripPlans, TRIP_PLANS_KEPT);
+    return plan;
+  }
+
   private async find(entry: LoggedChange<ParcelChange>): Promise<TripOffer[]> {
     const parcel = await this.db
       .selectFrom('parcels')
@@ -150,9 +204,16 @@ export class TripOffers {
       if (!mayTrip(runner, 'receiveOffers', trip)) continue;
       const saved = savedTripFacts(trip, now);
       if (!saved.active) continue;
-      const legs: TripLegs = { from: saved.from, to: saved.to, mode: saved.mode };
-      const sum = ellipseSumMetres(legs, trip.max_detour_minutes, straightLineModel);
-      const added = scoreParcel(legs, trip.max_detour_minutes, sum, pickup, delivery);
+      const departAt = Date.parse(saved.nextDepartureAt);
+      const plan = await this.planOf(saved, departAt);
+      // Both points in the box the trip's reach leaves, and in the ellipse of the model's fastest
+      // speed (when it has one): lossless (ADR 0029), and spares the searches for trips far away.
+      if (!plan?.box || !inBox(plan.box, pickup) || !inBox(plan.box, delivery)) continue;
+      const sum = ((plan.deadline - departAt) / 3_600_000) * plan.times.fastestKmh * 1000;
+      const legs = { from: saved.from, to: saved.to, mode: saved.mode };
+      if (Number.isFinite(sum) && !(withinEllipse(legs, pickup, sum) && withinEllipse(legs, delivery, sum))) continue;
+      const route = { from: saved.from, to: saved.to, departAt, arriveAt: plan.arriveAt };
+      const added = await addedByParcel(plan.times, route, plan.deadline, pickup, delivery);
       if (added === null) continue;
       const minutes = wholeMinutes(added);
       const known = offers.get(trip.account_id);

@@ -11,6 +11,7 @@ import {
 import { type CustodyOverrideBody, custodyChainSchema } from '@csomag/domain/relay';
 import type { Role } from '@csomag/domain/roles';
 import { type RunnerList, runnerListSchema } from '@csomag/domain/runner';
+import { timetableStatusSchema } from '@csomag/domain/trip-api';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -283,3 +284,11 @@ export const overrideCustody = (parcelId: string, body: CustodyOverrideBody) =>
 /** Refreshes the parcel's views, its custody chain (under its detail key) among them. */
 export const useOverrideCustody = (parcelId: string) =>
   useParcelMutation((body: CustodyOverrideBody) => overrideCustody(parcelId, body));
+
+// ——— the timetables in use (issue 26) ———
+
+export const useTimetables = () =>
+  useQuery({
+    queryKey: ['timetables'],
+    queryFn: ({ signal }) => apiRequest('GET', '/admin/timetables', timetableStatusSchema, undefined, signal),
+  });

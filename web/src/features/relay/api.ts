@@ -7,6 +7,7 @@ import {
   relayOfferSchema,
   relaySummarySchema,
 } from '@csomag/domain/relay';
+import { relayMeetingPointsSchema } from '@csomag/domain/trip-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../api/client.ts';
@@ -100,3 +101,20 @@ export function useWithdrawRelayOffer() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: relayOffersKey }),
   });
 }
+
+// ——— meeting points where trips meet (issue 26) ———
+
+/** Stops the runner's saved trip and other runners' both pass in the window; refetched as the window changes. */
+export const useRelayMeetingPoints = (parcelId: string, window: { from: string; until: string } | null) =>
+  useQuery({
+    queryKey: ['relay-meeting-points', parcelId, window?.from, window?.until],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        'GET',
+        `${parcelActionPath(parcelId, 'relay-meeting-points')}?${new URLSearchParams(window ?? {})}`,
+        relayMeetingPointsSchema,
+        undefined,
+        signal,
+      ),
+    enabled: window !== null,
+  });

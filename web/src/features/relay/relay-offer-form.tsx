@@ -1,5 +1,5 @@
 import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
-import { budapestDateTimeInput, budapestInstant } from '@csomag/domain/format';
+import { budapestDateTimeInput, budapestInstant, timetableClock } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
 import { type RelayOffer, type RelayOfferBody, relayOfferBodySchema } from '@csomag/domain/relay';
@@ -14,7 +14,7 @@ import { offerClock, useOfferPlace } from '../../components/relay-offer-details.
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
-import { useCreateRelayOffer, useWithdrawRelayOffer } from './api.ts';
+import { useCreateRelayOffer, useRelayMeetingPoints, useWithdrawRelayOffer } from './api.ts';
 
 const PickOnClick = lazy(() => import('./relay-offer-map-layers.tsx'));
 
@@ -32,6 +32,56 @@ function fromBudapestInput(value: string): string {
   const [, year, month, day, hour, minute] = match;
   const at = budapestInstant(Number(year), Number(month), Number(day), Number(hour), Number(minute));
   return Number.isNaN(at) ? value : new Date(at).toISOString();
+}
+
+/** A suggested meeting's window: from a little before both can be there until a little after. */
+const MEETING_BEFORE_MS = 10 * 60_000;
+const MEETING_AFTER_MS = 20 * 60_000;
+
+/**
+ * Stops where the runner's saved trip and other runners' trips meet in the window (issue 26): each
+ * fills the form with its stop, name and a window round the time both can be there.
+ */
+function MeetingPoints({
+  parcelId,
+  window,
+  onChoose,
+}: {
+  parcelId: string;
+  window: { from: string; until: string } | null;
+  onChoose: (point: { name: string; position: Coordinates; at: string }) => void;
+}) {
+  const query = useRelayMeetingPoints(parcelId, window);
+  const data = query.data;
+  if (!data) return null;
+  const empty =
+    data.reason === 'no_trip'
+      ? messages.relayMeetingNoTrip
+      : data.reason === 'no_timetable' || data.points.length === 0
+        ? messages.relayMeetingEmpty
+        : null;
+  return (
+    <section aria-label={messages.relayMeetingTitle}>
+      <h3>{messages.relayMeetingTitle}</h3>
+      {empty ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <>
+          <p className="muted">{messages.relayMeetingIntro}</p>
+          <ul className="trip-legs">
+            {data.points.map((point) => (
+              <li key={`${point.name}-${point.at}`}>
+                {messages.relayMeetingPoint(point.name, timetableClock(point.at), point.runners)}{' '}
+                <button type="button" className="button" onClick={() => onChoose(point)}>
+                  {messages.relayMeetingUse(point.name)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
 }
 
 /** The form as the runner fills it in; the domain's schema checks the offer they make. */
@@ -87,6 +137,20 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
   // Centred on the first point known: following it would undo the runner's own panning.
   const [centre, setCentre] = useState<Coordinates | null>(null);
   if (place && !centre) setCentre(place);
+
+  const [windowFrom, windowUntil] = useWatch({ control: form.control, name: ['from', 'until'] });
+  const meetingWindow = (() => {
+    const [from, until] = [fromBudapestInput(windowFrom), fromBudapestInput(windowUntil)];
+    return Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(until)) || from >= until ? null : { from, until };
+  })();
+  const chooseMeeting = (point: { name: string; position: Coordinates; at: string }) => {
+    const at = Date.parse(point.at);
+    form.setValue('place', point.position);
+    form.setValue('placeLabel', point.name);
+    form.setValue('from', budapestDateTimeInput(Math.max(Date.now(), at - MEETING_BEFORE_MS)));
+    form.setValue('until', budapestDateTimeInput(at + MEETING_AFTER_MS));
+    setCentre(point.position);
+  };
 
   const submit = form.handleSubmit(async (offer) => {
     try {
@@ -151,6 +215,7 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
         error={errors.until?.message}
         {...form.register('until')}
       />
+      <MeetingPoints parcelId={parcelId} window={meetingWindow} onChoose={chooseMeeting} />
       <FormError message={serverSummary(errors)} />
       <div className="card-actions">
         <button type="submit" className="button primary" disabled={isSubmitting}>

@@ -8,10 +8,16 @@ import { Polyline, useMapEvents } from 'react-leaflet';
 
 export interface TripLine {
   key: string;
-  points: [Coordinates, Coordinates];
-  /** The trip itself is drawn dashed; each parcel's pickup → delivery solid. */
-  dashed?: boolean;
+  points: Coordinates[];
+  /** The trip itself is drawn dashed where it is an estimate; each parcel's pickup → delivery solid; a ride along its stops. */
+  style?: 'dashed' | 'ride';
 }
+
+const LINE_STYLES = {
+  dashed: { color: '#334155', weight: 3, dashArray: '6 8' },
+  ride: { color: '#15803d', weight: 5 },
+  parcel: { color: '#1d4ed8', weight: 4 },
+} as const;
 
 function PickOnClick({ onPick }: { onPick: (point: Coordinates) => void }) {
   useMapEvents({ click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }) });
@@ -33,9 +39,7 @@ export default function TripMapLayers({
         <Polyline
           key={line.key}
           positions={line.points.map((point): [number, number] => [point.lat, point.lng])}
-          pathOptions={
-            line.dashed ? { color: '#334155', weight: 3, dashArray: '6 8' } : { color: '#1d4ed8', weight: 4 }
-          }
+          pathOptions={LINE_STYLES[line.style ?? 'parcel']}
         />
       ))}
     </>

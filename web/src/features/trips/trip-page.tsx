@@ -3,6 +3,7 @@ import type { Coordinates } from '@csomag/domain/parcel';
 import {
   type SavedTrip,
   type TripMatch,
+  type TripPlan,
   type TripQueryInput,
   type TripRelayOffer,
   WEEKDAYS,
@@ -38,6 +39,7 @@ import {
   useEndPoint,
 } from './trip-form.tsx';
 import type { TripLine } from './trip-map-layers.tsx';
+import { TripPlanSummary } from './trip-plan.tsx';
 import { TripRelayOffers } from './trip-relay.tsx';
 
 const TripMapLayers = lazy(() => import('./trip-map-layers.tsx'));
@@ -50,10 +52,12 @@ const DEPARTURES = [
 
 function TripMap({
   trip,
+  plan,
   matches,
   relayOffers,
 }: {
   trip: { from: Coordinates; to: Coordinates };
+  plan: TripPlan;
   matches: TripMatch[];
   relayOffers: TripRelayOffer[];
 }) {
@@ -62,7 +66,11 @@ function TripMap({
     { key: 'start', kind: 'runner', title: messages.tripStartMarker, position: trip.from },
     { key: 'end', kind: 'runner', title: messages.tripEndMarker, position: trip.to },
   ];
-  const lines: TripLine[] = [{ key: 'trip', points: [trip.from, trip.to], dashed: true }];
+  // The rides along their stops when a timetable answered; else the trip as the estimate sees it, a straight line.
+  const rides = plan.legs.flatMap((leg, index) =>
+    leg.kind === 'ride' ? [{ key: `ride-${index}`, points: leg.path, style: 'ride' as const }] : [],
+  );
+  const lines: TripLine[] = rides.length > 0 ? rides : [{ key: 'trip', points: [trip.from, trip.to], style: 'dashed' }];
   for (const parcel of matches) {
     markers.push(
       {
@@ -113,10 +121,10 @@ function Matches({ trip }: { trip: TripQueryInput }) {
     <section aria-labelledby="trip-matches-title">
       <h2 id="trip-matches-title">{messages.tripMatchesTitle}</h2>
       <QueryState query={query}>
-        {({ matches, relayOffers, trip: { minutes } }) => (
+        {({ matches, relayOffers, trip: plan }) => (
           <>
-            <p className="muted">{messages.tripMinutes(minutes)}</p>
-            <TripMap trip={trip} matches={matches} relayOffers={relayOffers} />
+            <TripPlanSummary plan={plan} />
+            <TripMap trip={trip} plan={plan} matches={matches} relayOffers={relayOffers} />
             {matches.length === 0 ? (
               <p className="empty">{messages.tripMatchesEmpty}</p>
             ) : (
@@ -254,7 +262,11 @@ export function TripPage() {
     event.preventDefault();
     // A new search starts afresh: a refused save's words go too.
     form.clearErrors();
-    if (await form.trigger(SEARCH_FIELDS)) setTrip(tripQueryOf(form.getValues(), ends));
+    if (!(await form.trigger(SEARCH_FIELDS))) return;
+    const next = tripQueryOf(form.getValues(), ends);
+    // The same search again asks again: 'now' has moved on, parcels came and went, a timetable was loaded.
+    if (trip && JSON.stringify(next) === JSON.stringify(trip)) void matches.refetch();
+    else setTrip(next);
   }
 
   async function onSave(event: FormEvent) {

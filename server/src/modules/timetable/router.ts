@@ -1,0 +1,807 @@
+import { distanceMetres } from '@csomag/domain/geo';
+import type { Coordinates } from '@csomag/domain/parcel';
+import { DETOUR_FACTOR, type LatLngBox, WALK_KMH } from '@csomag/domain/trips';
+import { addDays, serviceDayBase } from './service-days.ts';
+import { degreesAround, NearStops, StopGrid } from './stop-grid.ts';
+import { ACCESS_WALK_MAX_M, type Journey, type Leg, type StopAt, type Timetable } from './timetable.ts';
+
+/**
+ * The in-process public-transport router (issue 26, docs/decisions/0029): the Connection Scan
+ * Algorithm over a compiled Timetable. A search scans the connections of every service day that
+ * can matter, merged in absolute time: each day is the one sorted array shifted by that day's base,
+ * and bases are 23 or 25 hours apart around clock changes, so the days are merged rather than
+ * concatenated. A trip is boarded per (trip, day) where a traveller is at its stop by its departure
+ * (no extra change time); footpaths are taken one hop after reaching a stop. Walking (to and from
+ * stops, and the whole way when that is quicker) is domain's walking model.
+ *
+ * Footpaths are one hop, so each stop keeps two labels: when it is reached by a ride or on foot from
+ * the search's point ("main", from which a footpath leads on), and when one is there at all, a
+ * footpath included ("at", which boards and walks on to the point). One label would let an early
+ * arrival on foot hide a later ride from which a footpath still leads somewhere sooner. The
+ * backward search mirrors this, so the two agree exactly (router.test.ts).
+ *
+ * The inner loops touch typed arrays only; per-stop and per-trip scratch is reused between
+ * searches and told apart by a generation stamp, so a single-target search allocates nothing
+ * proportional to the timetable.
+ */
+
+const SECOND = 1_000;
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+/**
+ * Walking time (ms) for `metres` of great circle: domain's walking model (straightLineModel's
+ * 'walk', the same operations, so the same number: router.test.ts holds them equal), taken from
+ * the distance the stop grid has already measured. Rounded up to a whole ms: instants and walks
+ * then add and subtract exactly, so the forward and backward searches agree to the ms.
+ */
+export function walkMsFor(metres: number): number {
+  return Math.ceil((((metres / 1000) * DETOUR_FACTOR) / WALK_KMH) * 60 * MINUTE);
+}
+
+/** Walking time (ms) from `from` to `to` (walkMsFor). */
+export function walkMs(from: Coordinates, to: Coordinates): number {
+  return walkMsFor(distanceMetres(from, to));
+}
+
+/** The great-circle metres walkable in `ms` (the walking model inverted), a metre generous. */
+function walkableMetres(ms: number): number {
+  return (ms / HOUR) * WALK_KMH * (1000 / DETOUR_FACTOR) + 1;
+}
+
+/** Earliest arrivals from one point at one instant, to every stop. */
+export interface ForwardSearch {
+  from: Coordinates;
+  at: number;
+  by: number;
+  /** Per stop, ms; Infinity when not reached by `by`. The search's own copy. */
+  stopArrival: Float64Array;
+  /** Earliest arrival (ms) at `point`: walked all the way or from a reached stop; Infinity when not by `by`. */
+  arrivalAt(point: Coordinates): number;
+}
+
+/** Latest departures towards one point by one instant, from every stop. */
+export interface BackwardSearch {
+  to: Coordinates;
+  by: number;
+  after: number;
+  /** Per stop, ms; -Infinity when `to` is not reached by `by` leaving at or after `after`. The search's own copy. */
+  stopDeparture: Float64Array;
+  /** Latest departure (ms) from `point` still reaching `to` by `by`; -Infinity when earlier than `after`. */
+  departureAt(point: Coordinates): number;
+}
+
+const INFINITY = Number.POSITIVE_INFINITY;
+
+export class TimetableRouter {
+  readonly timetable: Timetable;
+  private readonly grid: StopGrid;
+  private readonly near = new NearStops();
+  private readonly lastDay: number;
+
+  private generation = 0;
+  /** A stop's labels are this search's where stamped (both set to "none" when first stamped). */
+  private readonly stopStamp: Uint32Array;
+  /** Forward: arrivals (ms); backward: departures. */
+  private readonly stopMain: Float64Array;
+  private readonly stopAt: Float64Array;
+  /** Forward only, for the journey: rides so far per label and how each was reached. */
+  private readonly mainRides: Uint16Array;
+  private readonly atRides: Uint16Array;
+  /** The main label's trip boarding and alighting connections and day; boarding -1: walked from the point. */
+  private readonly mainBoarding: Int32Array;
+  private readonly mainAlighting: Int32Array;
+  private readonly mainDay: Int32Array;
+  /** The at label's footpath and the stop it starts from; -1: the main label. */
+  private readonly atFoot: Int32Array;
+  private readonly atFrom: Int32Array;
+  private readonly egressStamp: Uint32Array;
+  private readonly egressWalk: Float64Array;
+
+  /** One stream per service day scanned: its day, base and next position. */
+  private readonly streamDay: Int32Array;
+  private readonly streamBase: Float64Array;
+  private readonly streamAt: Int32Array;
+  /** Per (stream, trip): reached in this search, boarding connection, rides so far. */
+  private tripStamp = new Uint32Array(0);
+  private tripBoarding = new Int32Array(0);
+  private tripRides = new Uint16Array(0);
+
+  /** Each trip's connections in order (built at the first journey). */
+  private tripConnections: { start: Uint32Array; connections: Uint32Array } | null = null;
+
+  constructor(timetable: Timetable) {
+    this.timetable = timetable;
+    this.grid = new StopGrid(timetable.stopLat, timetable.stopLng);
+    const stops = timetable.stopCount;
+    this.stopStamp = new Uint32Array(stops);
+    this.stopMain = new Float64Array(stops);
+    this.stopAt = new Float64Array(stops);
+    this.mainRides = new Uint16Array(stops);
+    this.atRides = new Uint16Array(stops);
+    this.mainBoarding = new Int32Array(stops);
+    this.mainAlighting = new Int32Array(stops);
+    this.mainDay = new Int32Array(stops);
+    this.atFoot = new Int32Array(stops);
+    this.atFrom = new Int32Array(stops);
+    this.egressStamp = new Uint32Array(stops);
+    this.egressWalk = new Float64Array(stops);
+    this.streamDay = new Int32Array(timetable.dayCount);
+    this.streamBase = new Float64Array(timetable.dayCount);
+    this.streamAt = new Int32Array(timetable.dayCount);
+    this.lastDay = serviceDayBase(addDays(timetable.firstDay, timetable.dayCount), timetable.timeZone);
+  }
+
+  /** Whether a stop lies within a walk of `point`. */
+  covers(point: Coordinates): boolean {
+    return this.grid.within(point, ACCESS_WALK_MAX_M, this.near) > 0;
+  }
+
+  /** The service day `at` falls in (base ≤ at < the next day's base); null outside the timetable. */
+  dayIndex(at: number): number | null {
+    const bases = this.timetable.dayBase;
+    if (bases.length === 0 || at < (bases[0] ?? 0) || at >= this.lastDay) return null;
+    let low = 0;
+    let high = bases.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((bases[middle] ?? 0) <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /** The end (ms) of the timetable's last day: later trips fall back to the straight line. */
+  validUntil(): number {
+    return this.lastDay;
+  }
+
+  /** Earliest arrival at every stop leaving `from` at `at`; nothing arriving after `by` counts. */
+  forward(from: Coordinates, at: number, by: number): ForwardSearch {
+    this.searchForward(from, null, at, by);
+    const stopArrival = new Float64Array(this.timetable.stopCount).fill(INFINITY);
+    const { stopStamp, stopAt, generation } = this;
+    for (let stop = 0; stop < stopArrival.length; stop++) {
+      if (stopStamp[stop] === generation) stopArrival[stop] = stopAt[stop] as number;
+    }
+    const { grid, near } = this;
+    return {
+      from,
+      at,
+      by,
+      stopArrival,
+      arrivalAt(point) {
+        let best = at + walkMs(from, point);
+        const count = grid.within(point, ACCESS_WALK_MAX_M, near);
+        for (let i = 0; i < count; i++) {
+          const stop = near.stops[i] as number;
+          const arrival = stopArrival[stop] as number;
+          if (arrival === Number.POSITIVE_INFINITY) continue;
+          best = Math.min(best, arrival + walkMsFor(near.metres[i] as number));
+        }
+        return best <= by ? best : Number.POSITIVE_INFINITY;
+      },
+    };
+  }
+
+  /** Latest departure from every stop still reaching `to` by `by`, never before `after`. */
+  backward(to: Coordinates, by: number, after: number): BackwardSearch {
+    this.searchBackward(to, by, after);
+    const stopDeparture = new Float64Array(this.timetable.stopCount).fill(-INFINITY);
+    const { stopStamp, stopAt, generation } = this;
+    for (let stop = 0; stop < stopDeparture.length; stop++) {
+      if (stopStamp[stop] === generation) stopDeparture[stop] = stopAt[stop] as number;
+    }
+    const { grid, near } = this;
+    return {
+      to,
+      by,
+      after,
+      stopDeparture,
+      departureAt(point) {
+        let best = by - walkMs(point, to);
+        const count = grid.within(point, ACCESS_WALK_MAX_M, near);
+        for (let i = 0; i < count; i++) {
+          const stop = near.stops[i] as number;
+          const departure = stopDeparture[stop] as number;
+          if (departure === Number.NEGATIVE_INFINITY) continue;
+          best = Math.max(best, departure - walkMsFor(near.metres[i] as number));
+        }
+        return best >= after ? best : Number.NEGATIVE_INFINITY;
+      },
+    };
+  }
+
+  /**
+   * A box holding every point reached from the forward search's start in time to still reach the
+   * backward search's end. Such a point has a finite arrival, so it is walkable from the start
+   * within by − at or lies within ACCESS_WALK_MAX_M of a reached stop; likewise it has a finite
+   * departure. Each of these discs lies in its box (degreesAround), so the point lies in the
+   * intersection of the two unions' boxes.
+   */
+  reachBox(forward: ForwardSearch, backward: BackwardSearch): LatLngBox | null {
+    const ahead = this.reach(forward.stopArrival, forward.from, forward.by - forward.at);
+    const behind = this.reach(backward.stopDeparture, backward.to, backward.by - backward.after);
+    if (!ahead || !behind) return null;
+    const box = {
+      minLat: Math.max(ahead.minLat, behind.minLat),
+      maxLat: Math.min(ahead.maxLat, behind.maxLat),
+      minLng: Math.max(ahead.minLng, behind.minLng),
+      maxLng: Math.min(ahead.maxLng, behind.maxLng),
+    };
+    return box.minLat <= box.maxLat && box.minLng <= box.maxLng ? box : null;
+  }
+
+  /** The box of the stops with a finite time, each widened by a walk, and of the disc walkable from `origin` in `walk` ms. */
+  private reach(times: Float64Array, origin: Coordinates, walk: number): LatLngBox | null {
+    let minLat = Number.POSITIVE_INFINITY;
+    let maxLat = Number.NEGATIVE_INFINITY;
+    let minLng = Number.POSITIVE_INFINITY;
+    let maxLng = Number.NEGATIVE_INFINITY;
+    const { stopLat, stopLng } = this.timetable;
+    for (let stop = 0; stop < times.length; stop++) {
+      if (!Number.isFinite(times[stop])) continue;
+      const lat = stopLat[stop] as number;
+      const lng = stopLng[stop] as number;
+      if (lat < minLat) minLat = lat;
+      if (lat > maxLat) maxLat = lat;
+      if (lng < minLng) minLng = lng;
+      if (lng > maxLng) maxLng = lng;
+    }
+    if (minLat <= maxLat) {
+      // The edge nearest a pole widens every stop's disc the most.
+      const { dLat, dLng } = degreesAround(Math.max(Math.abs(minLat), Math.abs(maxLat)), ACCESS_WALK_MAX_M);
+      minLat -= dLat;
+      maxLat += dLat;
+      minLng -= dLng;
+      maxLng += dLng;
+    }
+    if (walk >= 0) {
+      const { dLat, dLng } = degreesAround(origin.lat, walkableMetres(walk));
+      minLat = Math.min(minLat, origin.lat - dLat);
+      maxLat = Math.max(maxLat, origin.lat + dLat);
+      minLng = Math.min(minLng, origin.lng - dLng);
+      maxLng = Math.max(maxLng, origin.lng + dLng);
+    }
+    if (!(minLat <= maxLat)) return null;
+    // A box reaching past ±180° would miss the points on the other side: every longitude, then.
+    if (minLng < -180 || maxLng > 180) return { minLat, maxLat, minLng: -180, maxLng: 180 };
+    return { minLat, maxLat, minLng, maxLng };
+  }
+
+  /** Earliest arrival (ms) at `to` leaving `from` at `at`; Infinity when not by `by`. */
+  arrival(from: Coordinates, to: Coordinates, at: number, by: number): number {
+    const best = this.searchForward(from, to, at, by);
+    return best <= by ? best : Number.POSITIVE_INFINITY;
+  }
+
+  /** The earliest-arriving journey (fewer rides among equal arrivals); null when nothing arrives by `by`. */
+  journey(from: Coordinates, to: Coordinates, at: number, by: number): Journey | null {
+    const best = this.searchForward(from, to, at, by);
+    if (!(best <= by)) return null;
+    const direct = at + walkMs(from, to);
+    if (direct <= best) {
+      return { departAt: at, arriveAt: direct, legs: [{ kind: 'walk', from, to, departAt: at, arriveAt: direct }] };
+    }
+    // The egress stop giving `best` with the fewest rides.
+    const { stopStamp, stopAt, atRides, egressStamp, egressWalk, generation, near } = this;
+    let last = -1;
+    const count = this.grid.within(to, ACCESS_WALK_MAX_M, near);
+    for (let i = 0; i < count; i++) {
+      const stop = near.stops[i] as number;
+      if (stopStamp[stop] !== generation || egressStamp[stop] !== generation) continue;
+      if ((stopAt[stop] as number) + (egressWalk[stop] as number) !== best) continue;
+      if (last < 0 || (atRides[stop] as number) < (atRides[last] as number)) last = stop;
+    }
+    if (last < 0) throw new Error('journey: no egress stop gives the best arrival');
+    const legs = this.legsTo(from, at, last);
+    legs.push({ kind: 'walk', from: this.position(last), to, departAt: stopAt[last] as number, arriveAt: best });
+    return { departAt: at, arriveAt: best, legs: mergeWalks(legs) };
+  }
+
+  /** The legs from `from` to `stop` read back from the last forward search's labels, in order. */
+  private legsTo(from: Coordinates, at: number, stop: number): Leg[] {
+    const tt = this.timetable;
+    const legs: Leg[] = [];
+    let current = stop;
+    // Every ride read back has one ride fewer before it, so this ends; the bound guards a broken label.
+    for (let steps = 0; steps <= tt.stopCount * 2 + 2; steps++) {
+      const walkedFrom = this.atFrom[current] as number;
+      if (walkedFrom >= 0) {
+        // Leaving as late as still arrives when recorded (the stop walked from may have been reached earlier since).
+        const arrival = this.stopAt[current] as number;
+        const walk = (tt.footSeconds[this.atFoot[current] as number] as number) * SECOND;
+        legs.push({
+          kind: 'walk',
+          from: this.position(walkedFrom),
+          to: this.position(current),
+          departAt: arrival - walk,
+          arriveAt: arrival,
+        });
+        current = walkedFrom;
+      }
+      const boarding = this.mainBoarding[current] as number;
+      if (boarding < 0) {
+        legs.push({
+          kind: 'walk',
+          from,
+          to: this.position(current),
+          departAt: at,
+          arriveAt: this.stopMain[current] as number,
+        });
+        return legs.reverse();
+      }
+      legs.push(this.ride(boarding, this.mainAlighting[current] as number, this.mainDay[current] as number));
+      current = tt.connectionFrom[boarding] as number;
+    }
+    throw new Error('journey: the labels loop');
+  }
+
+  /** A ride from connection `boarding` to `alighting` of one trip on `day`. */
+  private ride(boarding: number, alighting: number, day: number): Leg {
+    const tt = this.timetable;
+    const base = tt.dayBase[day] as number;
+    const trip = tt.connectionTrip[boarding] as number;
+    const route = tt.tripRoute[trip] as number;
+    const { start, connections } = this.connectionsByTrip();
+    let at = start[trip] as number;
+    while ((connections[at] as number) !== boarding) at++;
+    const stops: StopAt[] = [
+      this.shownStop(tt.connectionFrom[boarding] as number, base, tt.connectionDeparture[boarding]),
+    ];
+    for (;;) {
+      const connection = connections[at] as number;
+      stops.push(this.shownStop(tt.connectionTo[connection] as number, base, tt.connectionArrival[connection]));
+      if (connection === alighting) break;
+      at++;
+    }
+    return {
+      kind: 'ride',
+      route: tt.routeNames[route] ?? '',
+      routeType: tt.routeTypes[route] ?? 0,
+      headsign: tt.tripHeadsigns[trip] ?? '',
+      from: stops[0] as StopAt,
+      to: stops[stops.length - 1] as StopAt,
+      stops,
+    };
+  }
+
+  private shownStop(stop: number, base: number, seconds: number | undefined): StopAt {
+    return {
+      name: this.timetable.stopNames[stop] ?? '',
+      position: this.position(stop),
+      at: base + (seconds ?? 0) * SECOND,
+    };
+  }
+
+  private position(stop: number): Coordinates {
+    return { lat: this.timetable.stopLat[stop] ?? 0, lng: this.timetable.stopLng[stop] ?? 0 };
+  }
+
+  /** Each trip's connections in departure order, as compressed rows (a counting sort of the connections). */
+  private connectionsByTrip() {
+    if (this.tripConnections) return this.tripConnections;
+    const { tripCount, connectionCount, connectionTrip } = this.timetable;
+    const start = new Uint32Array(tripCount + 1);
+    for (let c = 0; c < connectionCount; c++) {
+      const row = (connectionTrip[c] as number) + 1;
+      start[row] = (start[row] as number) + 1;
+    }
+    for (let trip = 0; trip < tripCount; trip++)
+      start[trip + 1] = (start[trip + 1] as number) + (start[trip] as number);
+    const next = start.slice(0, tripCount);
+    const connections = new Uint32Array(connectionCount);
+    for (let c = 0; c < connectionCount; c++) {
+      const trip = connectionTrip[c] as number;
+      const at = next[trip] as number;
+      connections[at] = c;
+      next[trip] = at + 1;
+    }
+    this.tripConnections = { start, connections };
+    return this.tripConnections;
+  }
+
+  /** A fresh stamp: everything stamped earlier reads as unset. */
+  private nextGeneration(): number {
+    if (this.generation === 0xffffffff) {
+      this.stopStamp.fill(0);
+      this.egressStamp.fill(0);
+      this.tripStamp.fill(0);
+      this.generation = 0;
+    }
+    return ++this.generation;
+  }
+
+  /** Room for per-(stream, trip) state of `streams` streams. */
+  private tripSlots(streams: number) {
+    const size = streams * this.timetable.tripCount;
+    if (this.tripStamp.length >= size) return;
+    const stamp = new Uint32Array(size);
+    stamp.set(this.tripStamp);
+    this.tripStamp = stamp;
+    this.tripBoarding = new Int32Array(size);
+    this.tripRides = new Uint16Array(size);
+  }
+
+  /**
+   * The forward scan from `from` at `at`, nothing arriving after `by`; with a `target`, answers the
+   * earliest arrival there (Infinity when none) and stops once departures reach it.
+   */
+  private searchForward(from: Coordinates, target: Coordinates | null, at: number, by: number): number {
+    const tt = this.timetable;
+    const generation = this.nextGeneration();
+    const { stopStamp, stopMain, stopAt, mainRides, atRides, mainBoarding } = this;
+    const { atFoot, atFrom, egressStamp, egressWalk, grid, near } = this;
+    const { footStart, footTo, footSeconds } = tt;
+    let best = INFINITY;
+
+    if (target) {
+      best = at + walkMs(from, target);
+      const count = grid.within(target, ACCESS_WALK_MAX_M, near);
+      for (let i = 0; i < count; i++) {
+        const stop = near.stops[i] as number;
+        egressStamp[stop] = generation;
+        egressWalk[stop] = walkMsFor(near.metres[i] as number);
+      }
+    }
+
+    // Walks to the stops near `from`, then one footpath on from each.
+    const accessCount = grid.within(from, ACCESS_WALK_MAX_M, near);
+    for (let i = 0; i < accessCount; i++) {
+      const stop = near.stops[i] as number;
+      const arrival = at + walkMsFor(near.metres[i] as number);
+      if (arrival > by) continue;
+      if (stopStamp[stop] !== generation) {
+        stopStamp[stop] = generation;
+        stopMain[stop] = INFINITY;
+        stopAt[stop] = INFINITY;
+      }
+      if (arrival >= (stopMain[stop] as number)) continue;
+      stopMain[stop] = arrival;
+      mainRides[stop] = 0;
+      mainBoarding[stop] = -1;
+      if (arrival >= (stopAt[stop] as number)) continue;
+      stopAt[stop] = arrival;
+      atRides[stop] = 0;
+      atFrom[stop] = -1;
+      if (egressStamp[stop] === generation) best = Math.min(best, arrival + (egressWalk[stop] as number));
+    }
+    for (let i = 0; i < accessCount; i++) {
+      const stop = near.stops[i] as number;
+      if (stopStamp[stop] !== generation) continue;
+      const walked = stopMain[stop] as number;
+      for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
+        const next = footTo[f] as number;
+        const arrival = walked + (footSeconds[f] as number) * SECOND;
+        if (arrival > by) continue;
+        if (stopStamp[next] !== generation) {
+          stopStamp[next] = generation;
+          stopMain[next] = INFINITY;
+          stopAt[next] = INFINITY;
+        }
+        if (arrival >= (stopAt[next] as number)) continue;
+        stopAt[next] = arrival;
+        atRides[next] = 0;
+        atFrom[next] = stop;
+        atFoot[next] = f;
+        if (egressStamp[next] === generation) best = Math.min(best, arrival + (egressWalk[next] as number));
+      }
+    }
+
+    const streams = this.openForward(at, by);
+    this.tripSlots(streams);
+    const { tripStamp, tripBoarding, tripRides, streamDay, streamBase, streamAt } = this;
+    const {
+      connectionCount: n,
+      connectionDeparture,
+      connectionArrival,
+      connectionFrom,
+      connectionTo,
+      connectionTrip,
+      tripService,
+      serviceDays,
+      dayCount,
+      tripCount,
+    } = tt;
+
+    for (;;) {
+      // The day whose next connection departs first, and when the runner-up's does.
+      let stream = -1;
+      let first = INFINITY;
+      let second = INFINITY;
+      for (let s = 0; s < streams; s++) {
+        const next = streamAt[s] as number;
+        if (next >= n) continue;
+        const departure = (streamBase[s] as number) + (connectionDeparture[next] as number) * SECOND;
+        if (departure < first) {
+          second = first;
+          first = departure;
+          stream = s;
+        } else if (departure < second) second = departure;
+      }
+      if (stream < 0 || first > by || first >= best) break;
+      const day = streamDay[stream] as number;
+      const base = streamBase[stream] as number;
+      const slots = stream * tripCount;
+      // This day's run, in its own seconds: up to the runner-up's next departure and `by`, before `best`.
+      const until = Math.floor((Math.min(second, by) - base) / SECOND);
+      let last = Math.min(until, Math.ceil((best - base) / SECOND) - 1);
+      let c = streamAt[stream] as number;
+      for (; c < n; c++) {
+        const seconds = connectionDeparture[c] as number;
+        if (seconds > last) break;
+        const trip = connectionTrip[c] as number;
+        const slot = slots + trip;
+        const boardingStop = connectionFrom[c] as number;
+        const departure = base + seconds * SECOND;
+        const here = stopStamp[boardingStop] === generation && (stopAt[boardingStop] as number) <= departure;
+        if (tripStamp[slot] !== generation) {
+          // Whether the trip runs that day is asked once, when it is first boarded.
+          if (!here || serviceDays[(tripService[trip] as number) * dayCount + day] === 0) continue;
+          tripStamp[slot] = generation;
+          tripBoarding[slot] = c;
+          tripRides[slot] = (atRides[boardingStop] as number) + 1;
+        } else if (here && (atRides[boardingStop] as number) + 1 < (tripRides[slot] as number)) {
+          // Boarding later on the same trip arrives as early with fewer rides.
+          tripBoarding[slot] = c;
+          tripRides[slot] = (atRides[boardingStop] as number) + 1;
+        }
+        const arrival = base + (connectionArrival[c] as number) * SECOND;
+        // The trip's later stops arrive later still.
+        if (arrival > by) continue;
+        const stop = connectionTo[c] as number;
+        if (stopStamp[stop] === generation && arrival > (stopMain[stop] as number)) continue;
+        const reached = this.rideArrives(stop, arrival, slot, c, day, by, best);
+        if (reached < best) {
+          best = reached;
+          last = Math.min(until, Math.ceil((best - base) / SECOND) - 1);
+        }
+      }
+      streamAt[stream] = c;
+    }
+    return best;
+  }
+
+  /**
+   * A ride of trip slot `slot` reaching `stop` at `arrival` by connection `alighting` (the scan's rare
+   * path, kept out of its loop): improves the stop's labels and walks one footpath on from it.
+   * Answers the best arrival at the search's target so far.
+   */
+  private rideArrives(
+    stop: number,
+    arrival: number,
+    slot: number,
+    alighting: number,
+    day: number,
+    by: number,
+    best: number,
+  ): number {
+    const generation = this.generation;
+    const { stopStamp, stopMain, stopAt, mainRides, atRides, atFrom, atFoot, egressStamp, egressWalk } = this;
+    const rides = this.tripRides[slot] as number;
+    if (stopStamp[stop] !== generation) {
+      stopStamp[stop] = generation;
+      stopMain[stop] = INFINITY;
+      stopAt[stop] = INFINITY;
+    } else {
+      const known = stopMain[stop] as number;
+      if (arrival > known || (arrival === known && rides >= (mainRides[stop] as number))) return best;
+    }
+    stopMain[stop] = arrival;
+    mainRides[stop] = rides;
+    this.mainBoarding[stop] = this.tripBoarding[slot] as number;
+    this.mainAlighting[stop] = alighting;
+    this.mainDay[stop] = day;
+    const there = stopAt[stop] as number;
+    if (arrival < there || (arrival === there && rides < (atRides[stop] as number))) {
+      stopAt[stop] = arrival;
+      atRides[stop] = rides;
+      atFrom[stop] = -1;
+      if (egressStamp[stop] === generation) best = Math.min(best, arrival + (egressWalk[stop] as number));
+    }
+    const { footStart, footTo, footSeconds } = this.timetable;
+    for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
+      const next = footTo[f] as number;
+      const walked = arrival + (footSeconds[f] as number) * SECOND;
+      if (walked > by) continue;
+      if (stopStamp[next] !== generation) {
+        stopStamp[next] = generation;
+        stopMain[next] = INFINITY;
+        stopAt[next] = INFINITY;
+      } else {
+        const known = stopAt[next] as number;
+        if (walked > known || (walked === known && rides >= (atRides[next] as number))) continue;
+      }
+      stopAt[next] = walked;
+      atRides[next] = rides;
+      atFrom[next] = stop;
+      atFoot[next] = f;
+      if (egressStamp[next] === generation) best = Math.min(best, walked + (egressWalk[next] as number));
+    }
+    return best;
+  }
+
+  /** Opens a stream per day with a connection departing within [at, by], at its first such; answers how many. */
+  private openForward(at: number, by: number): number {
+    const { connectionCount: n, connectionDeparture, dayBase, dayCount } = this.timetable;
+    if (n === 0) return 0;
+    const earliest = (connectionDeparture[0] as number) * SECOND;
+    const latest = (connectionDeparture[n - 1] as number) * SECOND;
+    let streams = 0;
+    for (let day = 0; day < dayCount; day++) {
+      const base = dayBase[day] as number;
+      if (base + latest < at || base + earliest > by) continue;
+      // The first connection departing at or after `at`.
+      const from = Math.ceil((at - base) / SECOND);
+      let low = 0;
+      let high = n;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if ((connectionDeparture[middle] as number) < from) low = middle + 1;
+        else high = middle;
+      }
+      this.streamDay[streams] = day;
+      this.streamBase[streams] = base;
+      this.streamAt[streams] = low;
+      streams++;
+    }
+    return streams;
+  }
+
+  /** The backward scan: latest departures reaching `to` by `by`, none before `after` (the mirror of searchForward). */
+  private searchBackward(to: Coordinates, by: number, after: number) {
+    const tt = this.timetable;
+    const generation = this.nextGeneration();
+    const { stopStamp, stopMain, stopAt, grid, near } = this;
+    const { footStart, footTo, footSeconds } = tt;
+
+    // Walks from the stops near `to`, then one footpath back from each.
+    const egressCount = grid.within(to, ACCESS_WALK_MAX_M, near);
+    for (let i = 0; i < egressCount; i++) {
+      const stop = near.stops[i] as number;
+      const departure = by - walkMsFor(near.metres[i] as number);
+      if (departure < after) continue;
+      if (stopStamp[stop] !== generation) {
+        stopStamp[stop] = generation;
+        stopMain[stop] = -INFINITY;
+        stopAt[stop] = -INFINITY;
+      }
+      if (departure > (stopMain[stop] as number)) stopMain[stop] = departure;
+      if (departure > (stopAt[stop] as number)) stopAt[stop] = departure;
+    }
+    for (let i = 0; i < egressCount; i++) {
+      const stop = near.stops[i] as number;
+      if (stopStamp[stop] !== generation) continue;
+      const walked = stopMain[stop] as number;
+      for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
+        const previous = footTo[f] as number;
+        const departure = walked - (footSeconds[f] as number) * SECOND;
+        if (departure < after) continue;
+        if (stopStamp[previous] !== generation) {
+          stopStamp[previous] = generation;
+          stopMain[previous] = -INFINITY;
+          stopAt[previous] = -INFINITY;
+        }
+        if (departure > (stopAt[previous] as number)) stopAt[previous] = departure;
+      }
+    }
+
+    const streams = this.openBackward(by, after);
+    this.tripSlots(streams);
+    const { tripStamp, streamDay, streamBase, streamAt } = this;
+    const {
+      byArrival,
+      connectionDeparture,
+      connectionArrival,
+      connectionFrom,
+      connectionTo,
+      connectionTrip,
+      tripService,
+      serviceDays,
+      dayCount,
+      tripCount,
+    } = tt;
+
+    for (;;) {
+      // The day whose next connection (from the end) arrives last, and when the runner-up's does.
+      let stream = -1;
+      let first = -INFINITY;
+      let second = -INFINITY;
+      for (let s = 0; s < streams; s++) {
+        const next = streamAt[s] as number;
+        if (next < 0) continue;
+        const arrival = (streamBase[s] as number) + (connectionArrival[byArrival[next] as number] as number) * SECOND;
+        if (arrival > first) {
+          second = first;
+          first = arrival;
+          stream = s;
+        } else if (arrival > second) second = arrival;
+      }
+      if (stream < 0 || first < after) break;
+      const day = streamDay[stream] as number;
+      const base = streamBase[stream] as number;
+      const slots = stream * tripCount;
+      const until = Math.max(second, after);
+      let i = streamAt[stream] as number;
+      for (; i >= 0; i--) {
+        const c = byArrival[i] as number;
+        const arrival = base + (connectionArrival[c] as number) * SECOND;
+        if (arrival < until) break;
+        const departure = base + (connectionDeparture[c] as number) * SECOND;
+        // The trip's earlier stops depart earlier still.
+        if (departure < after) continue;
+        const trip = connectionTrip[c] as number;
+        const slot = slots + trip;
+        if (tripStamp[slot] !== generation) {
+          const alighting = connectionTo[c] as number;
+          if (stopStamp[alighting] !== generation || (stopAt[alighting] as number) < arrival) continue;
+          // Whether the trip runs that day is asked once, when it is first reached.
+          if (serviceDays[(tripService[trip] as number) * dayCount + day] === 0) continue;
+          tripStamp[slot] = generation;
+        }
+        const stop = connectionFrom[c] as number;
+        if (stopStamp[stop] !== generation) {
+          stopStamp[stop] = generation;
+          stopMain[stop] = -INFINITY;
+          stopAt[stop] = -INFINITY;
+        } else if ((stopMain[stop] as number) >= departure) continue;
+        stopMain[stop] = departure;
+        if (departure > (stopAt[stop] as number)) stopAt[stop] = departure;
+        for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
+          const previous = footTo[f] as number;
+          const walked = departure - (footSeconds[f] as number) * SECOND;
+          if (walked < after) continue;
+          if (stopStamp[previous] !== generation) {
+            stopStamp[previous] = generation;
+            stopMain[previous] = -INFINITY;
+            stopAt[previous] = -INFINITY;
+          } else if ((stopAt[previous] as number) >= walked) continue;
+          stopAt[previous] = walked;
+        }
+      }
+      streamAt[stream] = i;
+    }
+  }
+
+  /** Opens a stream per day with a connection arriving within [after, by], at its last such (in byArrival); answers how many. */
+  private openBackward(by: number, after: number): number {
+    const { connectionCount: n, connectionArrival, byArrival, dayBase, dayCount } = this.timetable;
+    if (n === 0) return 0;
+    const earliest = (connectionArrival[byArrival[0] as number] as number) * SECOND;
+    const latest = (connectionArrival[byArrival[n - 1] as number] as number) * SECOND;
+    let streams = 0;
+    for (let day = 0; day < dayCount; day++) {
+      const base = dayBase[day] as number;
+      if (base + latest < after || base + earliest > by) continue;
+      // The last connection arriving at or before `by`.
+      const until = Math.floor((by - base) / SECOND);
+      let low = 0;
+      let high = n;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if ((connectionArrival[byArrival[middle] as number] as number) <= until) low = middle + 1;
+        else high = middle;
+      }
+      this.streamDay[streams] = day;
+      this.streamBase[streams] = base;
+      this.streamAt[streams] = low - 1;
+      streams++;
+    }
+    return streams;
+  }
+}
+
+/** Consecutive walks as one (a footpath's walk on to the destination, say); no walk of no time (from a stop's own spot). */
+function mergeWalks(legs: Leg[]): Leg[] {
+  const merged: Leg[] = [];
+  for (const leg of legs) {
+    if (leg.kind === 'walk' && leg.arriveAt === leg.departAt && samePlace(leg.from, leg.to)) continue;
+    const previous = merged[merged.length - 1];
+    if (previous?.kind === 'walk' && leg.kind === 'walk' && previous.arriveAt === leg.departAt) {
+      merged[merged.length - 1] = { ...previous, to: leg.to, arriveAt: leg.arriveAt };
+    } else merged.push(leg);
+  }
+  return merged;
+}
+
+const samePlace = (a: Coordinates, b: Coordinates) => a.lat === b.lat && a.lng === b.lng;

@@ -1,0 +1,167 @@
+import { distanceMetres, EARTH_RADIUS_M } from '@csomag/domain/geo';
+import type { Coordinates } from '@csomag/domain/parcel';
+
+/**
+ * The stops within a walk of a point (issue 26): a grid of latitude/longitude cells over a
+ * timetable's stops, built once, so the router finds a point's access and egress stops without
+ * measuring the distance to every stop. Distances are domain's great circle, so "within R" means
+ * what it means everywhere else. A timetable is assumed not to straddle ±180° longitude.
+ */
+
+/** Metres along a meridian per degree of latitude (the sphere of domain's distanceMetres). */
+export const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
+
+/**
+ * Half the sides (degrees) of a box holding every point within `metres` (great circle) of a point
+ * at `lat`. Latitude: a path of length R changes latitude by at most R / METRES_PER_DEGREE.
+ * Longitude: along the path ds ≥ cos(lat) · dlng (in the same units), and no point of a path of
+ * length R from `lat` is nearer a pole than |lat| + dLat, so the longitude changes by at most
+ * dLat / cos(|lat| + dLat). Within a degree of a pole, every longitude.
+ */
+export function degreesAround(lat: number, metres: number): { dLat: number; dLng: number } {
+  // A millionth more absorbs rounding in the division and in the haversine compared against it.
+  const dLat = (metres / METRES_PER_DEGREE) * (1 + 1e-6);
+  const nearestPole = Math.abs(lat) + dLat;
+  const dLng = nearestPole >= 89 ? 360 : dLat / Math.cos((nearestPole * Math.PI) / 180);
+  return { dLat, dLng };
+}
+
+/** A reusable answer: the first `count` entries of `stops` and their `metres`; grows as needed. */
+export class NearStops {
+  count = 0;
+  stops = new Uint32Array(64);
+  metres = new Float64Array(64);
+
+  push(stop: number, metres: number) {
+    if (this.count === this.stops.length) {
+      const stops = new Uint32Array(this.count * 2);
+      stops.set(this.stops);
+      this.stops = stops;
+      const distances = new Float64Array(this.count * 2);
+      distances.set(this.metres);
+      this.metres = distances;
+    }
+    this.stops[this.count] = stop;
+    this.metres[this.count] = metres;
+    this.count++;
+  }
+}
+
+/** Cells about this wide: a 1.5 km walk looks at 4 × 4 cells or so. */
+const CELL_METRES = 1_000;
+/** A country's stops fit easily; a continent's widen the cells rather than grow the index. */
+const MAX_CELLS_PER_STOP = 8;
+
+export class StopGrid {
+  /** Each stop's position, made once: domain's distanceMetres takes Coordinates. */
+  readonly positions: readonly Coordinates[];
+  private readonly lat: Float64Array;
+  private readonly lng: Float64Array;
+  private readonly minLat: number;
+  private readonly minLng: number;
+  private readonly cellLat: number;
+  private readonly cellLng: number;
+  private readonly rows: number;
+  private readonly cols: number;
+  /** Compressed rows: cell i's stops are cellStops[cellStart[i] … cellStart[i + 1]). */
+  private readonly cellStart: Uint32Array;
+  private readonly cellStops: Uint32Array;
+
+  constructor(lat: Float64Array, lng: Float64Array) {
+    const count = lat.length;
+    this.lat = lat;
+    this.lng = lng;
+    this.positions = Array.from({ length: count }, (_, stop) => ({ lat: lat[stop] ?? 0, lng: lng[stop] ?? 0 }));
+    let minLat = Number.POSITIVE_INFINITY;
+    let maxLat = Number.NEGATIVE_INFINITY;
+    let minLng = Number.POSITIVE_INFINITY;
+    let maxLng = Number.NEGATIVE_INFINITY;
+    for (const { lat: y, lng: x } of this.positions) {
+      // A stop with no position is never within reach (its distance is NaN); it must not spoil the bounds.
+      if (!Number.isFinite(y) || !Number.isFinite(x)) continue;
+      minLat = Math.min(minLat, y);
+      maxLat = Math.max(maxLat, y);
+      minLng = Math.min(minLng, x);
+      maxLng = Math.max(maxLng, x);
+    }
+    if (!(minLat <= maxLat)) minLat = maxLat = minLng = maxLng = 0;
+    // Cells at least CELL_METRES wide everywhere: longitude scaled at the edge nearest a pole.
+    const widest = Math.min(89, Math.max(Math.abs(minLat), Math.abs(maxLat)));
+    let cellLat = CELL_METRES / METRES_PER_DEGREE;
+    let cellLng = cellLat / Math.cos((widest * Math.PI) / 180);
+    const cells = ((maxLat - minLat) / cellLat + 1) * ((maxLng - minLng) / cellLng + 1);
+    const limit = Math.max(1024, MAX_CELLS_PER_STOP * count);
+    if (cells > limit) {
+      const scale = Math.sqrt(cells / limit);
+      cellLat *= scale;
+      cellLng *= scale;
+    }
+    this.minLat = minLat;
+    this.minLng = minLng;
+    this.cellLat = cellLat;
+    this.cellLng = cellLng;
+    this.rows = Math.floor((maxLat - minLat) / cellLat) + 1;
+    this.cols = Math.floor((maxLng - minLng) / cellLng) + 1;
+
+    const cellOf = new Uint32Array(count);
+    this.cellStart = new Uint32Array(this.rows * this.cols + 1);
+    for (let stop = 0; stop < count; stop++) {
+      const cell = this.row(lat[stop] ?? 0) * this.cols + this.col(lng[stop] ?? 0);
+      cellOf[stop] = cell;
+      this.cellStart[cell + 1] = (this.cellStart[cell + 1] ?? 0) + 1;
+    }
+    for (let cell = 0; cell < this.rows * this.cols; cell++) {
+      this.cellStart[cell + 1] = (this.cellStart[cell + 1] ?? 0) + (this.cellStart[cell] ?? 0);
+    }
+    const next = this.cellStart.slice(0, -1);
+    this.cellStops = new Uint32Array(count);
+    for (let stop = 0; stop < count; stop++) {
+      const cell = cellOf[stop] ?? 0;
+      this.cellStops[next[cell] ?? 0] = stop;
+      next[cell] = (next[cell] ?? 0) + 1;
+    }
+  }
+
+  // Clamped to the grid; NaN to the first row or column.
+  private row(lat: number) {
+    const row = Math.floor((lat - this.minLat) / this.cellLat);
+    return row > 0 ? Math.min(this.rows - 1, row) : 0;
+  }
+
+  private col(lng: number) {
+    const col = Math.floor((lng - this.minLng) / this.cellLng);
+    return col > 0 ? Math.min(this.cols - 1, col) : 0;
+  }
+
+  /** The stops within `metres` (great circle, inclusive) of `point`, into `into` (cleared first); answers their count. */
+  within(point: Coordinates, metres: number, into: NearStops): number {
+    into.count = 0;
+    const { dLat, dLng } = degreesAround(point.lat, metres);
+    // Cells wholly beyond the grid hold no stop; clamping keeps the edge cells, which may.
+    const top = point.lat + dLat;
+    const bottom = point.lat - dLat;
+    const left = point.lng - dLng;
+    const right = point.lng + dLng;
+    if (this.positions.length === 0 || top < this.minLat || right < this.minLng) return 0;
+    if (bottom > this.minLat + this.rows * this.cellLat || left > this.minLng + this.cols * this.cellLng) return 0;
+    const lastRow = this.row(top);
+    const firstCol = this.col(left);
+    const lastCol = this.col(right);
+    for (let row = this.row(bottom); row <= lastRow; row++) {
+      const end = this.cellStart[row * this.cols + lastCol + 1] ?? 0;
+      // A row's cells are consecutive, so its columns' stops are one run of cellStops.
+      for (let at = this.cellStart[row * this.cols + firstCol] ?? 0; at < end; at++) {
+        const stop = this.cellStops[at] ?? 0;
+        // Outside the disc's box is outside the disc: no need to measure.
+        const lat = this.lat[stop] ?? 0;
+        const lng = this.lng[stop] ?? 0;
+        if (lat < bottom || lat > top || lng < left || lng > right) continue;
+        const position = this.positions[stop];
+        if (!position) continue;
+        const distance = distanceMetres(point, position);
+        if (distance <= metres) into.push(stop, distance);
+      }
+    }
+    return into.count;
+  }
+}

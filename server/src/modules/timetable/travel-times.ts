@@ -1,0 +1,117 @@
+import type { Coordinates } from '@csomag/domain/parcel';
+import {
+  ellipseBox,
+  ellipseSumMetres,
+  type LatLngBox,
+  straightLineModel,
+  type TravelMode,
+  type TravelTimeModel,
+} from '@csomag/domain/trips';
+import type { Journey } from './timetable.ts';
+
+/**
+ * The travel-time port as trips use it (issue 26, docs/decisions/0029): time-dependent, one trip at
+ * a time. Matching, saved-trip offers, relay offers and the trip's own duration ask a TripTimes for
+ * a trip leaving `from` at `at` towards `to`; which model answers (a loaded timetable, an
+ * operator's MOTIS, the straight line) is decided once per trip and said in the answer.
+ */
+
+/** Who answered a trip's times. */
+export type TravelSource = 'timetable' | 'external' | 'straight-line';
+
+/**
+ * Why the straight line answered public transport: no feed loaded, a trip end further than a walk
+ * from every stop, a day the feeds do not cover (expired, or not yet valid), the external engine
+ * failing or too slow.
+ */
+export type FallbackReason = 'no_timetable' | 'outside_timetable' | 'timetable_expired' | 'external_failed';
+
+/** Earliest arrivals from the trip's start and latest departures towards its end, for many points at once. */
+export interface TripReach {
+  /**
+   * Every point from which the end is reachable by the deadline, having been reached from the start,
+   * lies in this box (the index scan's bound; null when nothing is).
+   */
+  box: LatLngBox | null;
+  /** Earliest arrival (ms) at each point leaving the start at the trip's departure; Infinity when not by the deadline. */
+  arrivals(points: readonly Coordinates[]): Float64Array;
+  /** Latest departure (ms) from each point that still reaches the end by the deadline; -Infinity when none. */
+  departures(points: readonly Coordinates[]): Float64Array;
+}
+
+export interface TripTimes {
+  source: TravelSource;
+  /** Set when the straight line answered public transport. */
+  fallback?: FallbackReason;
+  /** The trip itself leaving at its departure; null when no connection reaches the end within the search horizon. */
+  journey: Journey | null;
+  /** A speed (km/h of great-circle distance) no leg of this model beats; Infinity when none is known. */
+  fastestKmh: number;
+  /** Reach for a deadline (ms): the arrival a fitting parcel's detour may still reach. */
+  reach(deadline: number): Promise<TripReach>;
+  /** Earliest arrival (ms) at `to` leaving `from` at `at`, by the same model; Infinity when not by `by`. */
+  arrival(from: Coordinates, to: Coordinates, at: number, by: number): Promise<number>;
+}
+
+export interface TravelTimes {
+  /** Changes whenever the answers may (another timetable loaded): what a cache of TripTimes is keyed by. */
+  version(): string;
+  /** The times of a trip from `from` to `to` by `mode` leaving at `at` (ms). */
+  forTrip(
+    from: Coordinates,
+    to: Coordinates,
+    mode: TravelMode,
+    at: number,
+    fallback?: FallbackReason,
+  ): Promise<TripTimes>;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The straight-line model (domain's trips.ts) behind the port: time-independent, so arrivals are
+ * the departure plus minutes, departures the deadline minus them, and the box is the ellipse's.
+ */
+export function straightLineTimes(
+  from: Coordinates,
+  to: Coordinates,
+  mode: TravelMode,
+  at: number,
+  fallback?: FallbackReason,
+  model: TravelTimeModel = straightLineModel,
+): TripTimes {
+  const minutes = model.minutes(from, to, mode);
+  const journey: Journey = {
+    departAt: at,
+    arriveAt: at + minutes * MINUTE,
+    legs: [],
+  };
+  return {
+    source: 'straight-line',
+    ...(fallback ? { fallback } : {}),
+    journey,
+    fastestKmh: model.fastestKmh(mode),
+    async reach(deadline) {
+      const legs = { from, to, mode };
+      const sum = ellipseSumMetres(legs, (deadline - journey.arriveAt) / MINUTE, model);
+      return {
+        box: ellipseBox(legs, sum),
+        arrivals: (points) => Float64Array.from(points, (point) => at + model.minutes(from, point, mode) * MINUTE),
+        departures: (points) =>
+          Float64Array.from(points, (point) => deadline - model.minutes(point, to, mode) * MINUTE),
+      };
+    },
+    async arrival(a, b, start, by) {
+      const arrives = start + model.minutes(a, b, mode) * MINUTE;
+      return arrives <= by ? arrives : Number.POSITIVE_INFINITY;
+    },
+  };
+}
+
+/** Travel times without any timetable: the straight line for every mode. */
+export const straightLineTravelTimes: TravelTimes = {
+  version: () => 'straight-line',
+  async forTrip(from, to, mode, at, fallback) {
+    return straightLineTimes(from, to, mode, at, mode === 'transit' ? (fallback ?? 'no_timetable') : fallback);
+  },
+};
