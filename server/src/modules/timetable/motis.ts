@@ -4,7 +4,7 @@ import { type LatLngBox, straightLineModel } from '@csomag/domain/trips';
 import { z } from 'zod';
 import { bump, trim } from '../../lru.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Leg, SEARCH_HORIZON_MS, type StopAt } from './timetable.ts';
-import type { TravelTimes, TripReach, TripTimes } from './travel-times.ts';
+import { boxesMeet, type TravelTimes, type TripReach, type TripTimes } from './travel-times.ts';
 
 /**
  * Public-transport times from an operator's MOTIS 2 journey planner (issue 26 item 4, ADR 0029):
@@ -349,17 +349,9 @@ function reachedBox(reached: Reached): LatLngBox | null {
   return { minLat: reached.lat[0] ?? 0, maxLat: reached.lat[count - 1] ?? 0, minLng, maxLng };
 }
 
-function intersection(a: LatLngBox, b: LatLngBox): LatLngBox | null {
-  const box = {
-    minLat: Math.max(a.minLat, b.minLat),
-    maxLat: Math.min(a.maxLat, b.maxLat),
-    minLng: Math.max(a.minLng, b.minLng),
-    maxLng: Math.min(a.maxLng, b.maxLng),
-  };
-  return box.minLat <= box.maxLat && box.minLng <= box.maxLng ? box : null;
-}
-
 const UNREACHABLE: TripReach = {
+  reached: null,
+  leaving: null,
   box: null,
   arrivals: (points) => new Float64Array(points.length).fill(Number.POSITIVE_INFINITY),
   departures: (points) => new Float64Array(points.length).fill(Number.NEGATIVE_INFINITY),
@@ -458,7 +450,9 @@ async function motisTrip(
     const reachedSide = hull(grow(pointBox(from), walkedMetres), grown(reachedBox(forward)));
     const leavingSide = hull(grow(pointBox(to), walkedMetres), grown(reachedBox(backward)));
     return {
-      box: intersection(reachedSide, leavingSide),
+      reached: reachedSide,
+      leaving: leavingSide,
+      box: boxesMeet(reachedSide, leavingSide),
       arrivals: (points) =>
         Float64Array.from(points, (point) => {
           let arrives = at + walkMs(from, point);

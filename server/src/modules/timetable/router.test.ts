@@ -7,6 +7,7 @@ import { TimetableRouter, walkMs } from './router.ts';
 import { METRES_PER_DEGREE, NearStops, StopGrid } from './stop-grid.ts';
 import { buildTimetable, type TimetableSpec, type TripSpec } from './test-timetable.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Timetable } from './timetable.ts';
+import { boxesMeet } from './travel-times.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -344,12 +345,14 @@ describe('the timetable router', () => {
     const router = may([intercity]);
     const at = Z('2026-05-04T05:30:00Z');
     const by = Z('2026-05-04T07:30:00Z');
-    const box = router.reachBox(router.forward(A, at, by), router.backward(B, by, at));
+    const box = boxesMeet(router.forwardBox(router.forward(A, at, by)), router.backwardBox(router.backward(B, by, at)));
     expect(box).not.toBeNull();
     for (const point of [A, B, north(A, -1_400), north(B, 1_400)]) {
       expect(point.lat >= (box?.minLat ?? 0) && point.lat <= (box?.maxLat ?? 0)).toBe(true);
     }
-    expect(router.reachBox(router.forward(A, at, at), router.backward(B, at, at))).toBeNull();
+    expect(
+      boxesMeet(router.forwardBox(router.forward(A, at, at)), router.backwardBox(router.backward(B, at, at))),
+    ).toBeNull();
   });
 });
 
@@ -615,7 +618,7 @@ describe('the timetable router on random timetables', () => {
           if (journey) expectConnected(journey, from, to, at);
         }
 
-        const box = router.reachBox(forward, router.backward(to, by, at));
+        const box = boxesMeet(router.forwardBox(forward), router.backwardBox(router.backward(to, by, at)));
         const meeting = router.backward(to, by, at);
         for (const point of [...q.points.map(place), ...random.stops, from, to]) {
           if (forward.arrivalAt(point) > meeting.departureAt(point)) continue;

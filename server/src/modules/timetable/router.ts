@@ -213,23 +213,19 @@ export class TimetableRouter {
   }
 
   /**
-   * A box holding every point reached from the forward search's start in time to still reach the
-   * backward search's end. Such a point has a finite arrival, so it is walkable from the start
-   * within by − at or lies within ACCESS_WALK_MAX_M of a reached stop; likewise it has a finite
-   * departure. Each of these discs lies in its box (degreesAround), so the point lies in the
-   * intersection of the two unions' boxes.
+   * The boxes of a forward and a backward search (their meeting is travel-times.ts boxesMeet). A
+   * point with a finite arrival is walkable from the start within by − at or lies within
+   * ACCESS_WALK_MAX_M of a reached stop; each of these discs lies in the box (degreesAround).
+   * Likewise backwards.
    */
-  reachBox(forward: ForwardSearch, backward: BackwardSearch): LatLngBox | null {
-    const ahead = this.reach(forward.stopArrival, forward.from, forward.by - forward.at);
-    const behind = this.reach(backward.stopDeparture, backward.to, backward.by - backward.after);
-    if (!ahead || !behind) return null;
-    const box = {
-      minLat: Math.max(ahead.minLat, behind.minLat),
-      maxLat: Math.min(ahead.maxLat, behind.maxLat),
-      minLng: Math.max(ahead.minLng, behind.minLng),
-      maxLng: Math.min(ahead.maxLng, behind.maxLng),
-    };
-    return box.minLat <= box.maxLat && box.minLng <= box.maxLng ? box : null;
+  /** A box holding every point the forward search reaches by its `by` (finite arrivalAt). */
+  forwardBox(forward: ForwardSearch): LatLngBox | null {
+    return this.reach(forward.stopArrival, forward.from, forward.by - forward.at);
+  }
+
+  /** A box holding every point from which the backward search's `to` is reached (finite departureAt). */
+  backwardBox(backward: BackwardSearch): LatLngBox | null {
+    return this.reach(backward.stopDeparture, backward.to, backward.by - backward.after);
   }
 
   /** The box of the stops with a finite time, each widened by a walk, and of the disc walkable from `origin` in `walk` ms. */

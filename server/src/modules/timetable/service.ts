@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { TimetableRouter } from './router.ts';
 import { activeTimetableId, loadTimetable } from './store.ts';
 import { SEARCH_HORIZON_MS } from './timetable.ts';
-import { type FallbackReason, straightLineTimes, type TravelTimes, type TripTimes } from './travel-times.ts';
+import { boxesMeet, type FallbackReason, straightLineTimes, type TravelTimes, type TripTimes } from './travel-times.ts';
 
 /**
  * Public-transport times from the imported timetable (ADR 0029), the straight line otherwise. Every
@@ -101,8 +101,11 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
     async reach(deadline) {
       const forward = router.forward(from, at, deadline);
       const backward = router.backward(to, deadline, at);
+      const [reached, leaving] = [router.forwardBox(forward), router.backwardBox(backward)];
       return {
-        box: router.reachBox(forward, backward),
+        reached,
+        leaving,
+        box: boxesMeet(reached, leaving),
         arrivals: (points) => Float64Array.from(points, (point) => forward.arrivalAt(point)),
         departures: (points) => Float64Array.from(points, (point) => backward.departureAt(point)),
       };

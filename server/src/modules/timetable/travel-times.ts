@@ -26,18 +26,46 @@ export type TravelSource = 'timetable' | 'external' | 'straight-line';
  */
 export type FallbackReason = 'no_timetable' | 'outside_timetable' | 'timetable_expired' | 'external_failed';
 
-/** Earliest arrivals from the trip's start and latest departures towards its end, for many points at once. */
+/**
+ * Earliest arrivals from the trip's start and latest departures towards its end, for many points
+ * at once, and where such points can lie. A parcel's pickup is reached from the start (an ordinary
+ * journey: it lies in `reached`), its delivery point is left for the end (it lies in `leaving`);
+ * neither need lie in the other's box — a runner may walk from a stop to the pickup and on to the
+ * delivery point, a change of stops no search without the parcel makes (ADR 0029). A single point
+ * visited on the way, like a relay meeting point, lies in both: `box`.
+ */
 export interface TripReach {
-  /**
-   * Every point from which the end is reachable by the deadline, having been reached from the start,
-   * lies in this box (the index scan's bound; null when nothing is).
-   */
+  /** Every point reached from the start by the deadline lies in it (null: none). */
+  reached: LatLngBox | null;
+  /** Every point from which the end is still reached by the deadline lies in it (null: none). */
+  leaving: LatLngBox | null;
+  /** Both at once. */
   box: LatLngBox | null;
   /** Earliest arrival (ms) at each point leaving the start at the trip's departure; Infinity when not by the deadline. */
   arrivals(points: readonly Coordinates[]): Float64Array;
   /** Latest departure (ms) from each point that still reaches the end by the deadline; -Infinity when none. */
   departures(points: readonly Coordinates[]): Float64Array;
 }
+
+/** Where both boxes overlap, or null. */
+export function boxesMeet(a: LatLngBox | null, b: LatLngBox | null): LatLngBox | null {
+  if (!a || !b) return null;
+  const box = {
+    minLat: Math.max(a.minLat, b.minLat),
+    maxLat: Math.min(a.maxLat, b.maxLat),
+    minLng: Math.max(a.minLng, b.minLng),
+    maxLng: Math.min(a.maxLng, b.maxLng),
+  };
+  return box.minLat <= box.maxLat && box.minLng <= box.maxLng ? box : null;
+}
+
+/** Whether `point` lies in `box`. */
+export const inBox = (box: LatLngBox | null, point: Coordinates) =>
+  box !== null &&
+  point.lat >= box.minLat &&
+  point.lat <= box.maxLat &&
+  point.lng >= box.minLng &&
+  point.lng <= box.maxLng;
 
 export interface TripTimes {
   source: TravelSource;
@@ -94,8 +122,12 @@ export function straightLineTimes(
     async reach(deadline) {
       const legs = { from, to, mode };
       const sum = ellipseSumMetres(legs, (deadline - journey.arriveAt) / MINUTE, model);
+      // The model is subadditive: every point of a fitting detour, pickup and delivery alike, is in the ellipse.
+      const box = ellipseBox(legs, sum);
       return {
-        box: ellipseBox(legs, sum),
+        reached: box,
+        leaving: box,
+        box,
         arrivals: (points) => Float64Array.from(points, (point) => at + model.minutes(from, point, mode) * MINUTE),
         departures: (points) =>
           Float64Array.from(points, (point) => deadline - model.minutes(point, to, mode) * MINUTE),

@@ -128,9 +128,11 @@ export async function findMatches(
   const trip = { from: query.from, to: query.to, departAt, arriveAt: journey.arriveAt };
   const deadline = journey.arriveAt + query.maxDetourMinutes * MINUTE;
   const reach = await times.reach(deadline + EDGE_MS);
-  const { box } = reach;
-  if (!box) return { matches: [], relayOffers: [], trip: plan };
-  const relayOffers = await findRelayOffers(db, runner, times, trip, { box, reach, deadline, now });
+  const { reached, leaving } = reach;
+  const relayOffers = reach.box
+    ? await findRelayOffers(db, runner, times, trip, { box: reach.box, reach, deadline, now })
+    : [];
+  if (!reached || !leaving) return { matches: [], relayOffers, trip: plan };
   // SQLite's statistics make the (status, sender_lat, sender_lng) index look better; it reads every
   // candidate's row for its delivery point (60 ms against 13 ms at 1 M parcels, Budapest → Győr).
   const index = store.dialect === 'sqlite' ? sql`indexed by parcels_waiting_points` : sql``;
@@ -138,21 +140,25 @@ export async function findMatches(
   const { rows: candidates } = await sql<Candidate>`
     select id, sender_lat, sender_lng, receiver_lat, receiver_lng, created_at from parcels ${index}
     where status = 'waiting'
-      and sender_lat between ${box.minLat} and ${box.maxLat} and sender_lng between ${box.minLng} and ${box.maxLng}
-      and receiver_lat between ${box.minLat} and ${box.maxLat} and receiver_lng between ${box.minLng} and ${box.maxLng}
+      and sender_lat between ${reached.minLat} and ${reached.maxLat}
+      and sender_lng between ${reached.minLng} and ${reached.maxLng}
+      and receiver_lat between ${leaving.minLat} and ${leaving.maxLat}
+      and receiver_lng between ${leaving.minLng} and ${leaving.maxLng}
   `.execute(db);
-  // Reached from the start and still leaving for the end in time, both points: a necessary condition
-  // answered for all candidates by one search each way; the exact minutes only for those passing it.
+  // The pickup reached from the start no later than the delivery point must be left for the end:
+  // one look-up each in the two searches for all candidates (necessary: the runner reaches the
+  // pickup no earlier than anyone could, and leaves the delivery point no later than the end
+  // allows); the exact minutes only for those passing it.
   const pickups = candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng }));
   const deliveries = candidates.map((row) => ({ lat: row.receiver_lat, lng: row.receiver_lng }));
-  const [pickupArrivals, pickupDepartures] = [reach.arrivals(pickups), reach.departures(pickups)];
-  const [deliveryArrivals, deliveryDepartures] = [reach.arrivals(deliveries), reach.departures(deliveries)];
+  const pickupArrivals = reach.arrivals(pickups);
+  const deliveryDepartures = reach.departures(deliveries);
   const scored: { id: string; added: number; createdAt: string }[] = [];
   for (const [i, row] of candidates.entries()) {
-    const [pickupArrival = Number.NaN, pickupLeaveBy = Number.NaN] = [pickupArrivals[i], pickupDepartures[i]];
-    const [deliveryArrival = Number.NaN, deliveryLeaveBy = Number.NaN] = [deliveryArrivals[i], deliveryDepartures[i]];
+    const pickupArrival = pickupArrivals[i] ?? Number.NaN;
+    const deliveryLeaveBy = deliveryDepartures[i] ?? Number.NaN;
     // NaN compares false: a point the search did not answer is not offered.
-    if (!(pickupArrival <= pickupLeaveBy) || !(deliveryArrival <= deliveryLeaveBy)) continue;
+    if (!(pickupArrival <= deliveryLeaveBy)) continue;
     const added = await addedByParcel(times, trip, deadline, pickups[i] as Coordinates, deliveries[i] as Coordinates, {
       pickupArrival,
       deliveryLeaveBy,

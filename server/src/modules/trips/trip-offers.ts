@@ -1,5 +1,4 @@
 import { TIME_ZONE } from '@csomag/domain/constants';
-import type { Coordinates } from '@csomag/domain/parcel';
 import { TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
 import { type LatLngBox, wholeMinutes, withinEllipse } from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +8,7 @@ import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
 import { bump, trim } from '../../lru.ts';
 import { BoundedQueue } from '../push/queue.ts';
-import type { TravelTimes, TripTimes } from '../timetable/travel-times.ts';
+import { inBox, type TravelTimes, type TripTimes } from '../timetable/travel-times.ts';
 import { mayTrip } from './policy.ts';
 import { addedByParcel, savedTripFacts } from './service.ts';
 
@@ -34,16 +33,14 @@ const REMEMBERED = 256;
 /** Saved trips' plans at their next departure, kept while that departure stays the next one. */
 const TRIP_PLANS_KEPT = 20_000;
 
-/** A saved trip at one departure: its times, arrival, the deadline its detour allows and its reach's box. */
+/** A saved trip at one departure: its times, arrival, the deadline its detour allows and its reach's boxes. */
 interface SavedTripPlan {
   times: TripTimes;
   arriveAt: number;
   deadline: number;
-  box: LatLngBox | null;
+  reached: LatLngBox | null;
+  leaving: LatLngBox | null;
 }
-
-const inBox = (box: LatLngBox, point: Coordinates) =>
-  point.lat >= box.minLat && point.lat <= box.maxLat && point.lng >= box.minLng && point.lng <= box.maxLng;
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
@@ -153,8 +150,8 @@ export class TripOffers {
         const times = await this.travelTimes.forTrip(from, to, mode, departAt);
         if (!times.journey) return null;
         const deadline = times.journey.arriveAt + maxDetourMinutes * 60_000;
-        const { box } = await times.reach(deadline + 1);
-        return { times, arriveAt: times.journey.arriveAt, deadline, box };
+        const { reached, leaving } = await times.reach(deadline + 1);
+        return { times, arriveAt: times.journey.arriveAt, deadline, reached, leaving };
       })();
       // A failure is not kept: the next parcel asks again.
       plan.catch(() => this.tripPlans.delete(id));
@@ -206,9 +203,10 @@ export class TripOffers {
       if (!saved.active) continue;
       const departAt = Date.parse(saved.nextDepartureAt);
       const plan = await this.planOf(saved, departAt);
-      // Both points in the box the trip's reach leaves, and in the ellipse of the model's fastest
-      // speed (when it has one): lossless (ADR 0029), and spares the searches for trips far away.
-      if (!plan?.box || !inBox(plan.box, pickup) || !inBox(plan.box, delivery)) continue;
+      // The pickup where the trip reaches, the delivery point where it still leaves for its end, both
+      // in the ellipse of the model's fastest speed (when it has one): lossless (ADR 0029), and
+      // spares the searches for trips far away.
+      if (!plan || !inBox(plan.reached, pickup) || !inBox(plan.leaving, delivery)) continue;
       const sum = ((plan.deadline - departAt) / 3_600_000) * plan.times.fastestKmh * 1000;
       const legs = { from: saved.from, to: saved.to, mode: saved.mode };
       if (Number.isFinite(sum) && !(withinEllipse(legs, pickup, sum) && withinEllipse(legs, delivery, sum))) continue;
