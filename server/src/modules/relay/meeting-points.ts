@@ -26,14 +26,18 @@ const TRIPS_LOOKED_AT = 200;
 
 type SavedTripRow = Selectable<SavedTripsTable>;
 
-/** The stops a saved trip's occurrence in the window passes by the timetable, with their times; null when no timetable answers it. */
+/** A saved trip's occurrence that may be under way in the window: its facts and departure. */
+function occurrence(row: SavedTripRow, window: { from: number }) {
+  const trip = savedTripFacts(row, window.from);
+  return { trip, departAt: nextDeparture(trip, window.from - UNDER_WAY_MS) };
+}
+
+/** The stops an occurrence passes in the window by the timetable, with their times; null when no timetable answers it. */
 async function stopsPassed(
   travelTimes: TravelTimes,
-  row: SavedTripRow,
+  { trip, departAt }: ReturnType<typeof occurrence>,
   window: { from: number; until: number },
 ): Promise<StopAt[] | null> {
-  const trip = savedTripFacts(row, window.from);
-  const departAt = nextDeparture(trip, window.from - UNDER_WAY_MS);
   if (departAt > window.until) return [];
   const times = await travelTimes.forTrip(trip.from, trip.to, trip.mode, departAt);
   if (times.source === 'straight-line') return null;
@@ -71,7 +75,7 @@ export async function findMeetingPoints(
   const carrierStops: StopAt[] = [];
   let answered = false;
   for (const row of own) {
-    const stops = await stopsPassed(travelTimes, row, window);
+    const stops = await stopsPassed(travelTimes, occurrence(row, window), window);
     if (stops === null) continue;
     answered = true;
     carrierStops.push(...stops);
@@ -95,14 +99,14 @@ export async function findMeetingPoints(
     .execute();
   const candidates = others
     .filter((row) => mayTrip({ ...row, id: row.account_id }, 'receiveOffers', row))
-    .map((row) => ({ row, departAt: nextDeparture(savedTripFacts(row, window.from), window.from - UNDER_WAY_MS) }))
-    .filter(({ departAt }) => departAt <= window.until)
-    .sort((a, b) => a.departAt - b.departAt)
+    .map((row) => ({ row, occurs: occurrence(row, window) }))
+    .filter(({ occurs }) => occurs.departAt <= window.until)
+    .sort((a, b) => a.occurs.departAt - b.occurs.departAt)
     .slice(0, TRIPS_LOOKED_AT);
 
   const points: { stop: StopAt; at: number; runners: Set<number> }[] = [];
-  for (const { row } of candidates) {
-    const stops = await stopsPassed(travelTimes, row, window);
+  for (const { row, occurs } of candidates) {
+    const stops = await stopsPassed(travelTimes, occurs, window);
     if (!stops) continue;
     const end = { lat: row.to_lat, lng: row.to_lng };
     for (const theirs of stops) {
