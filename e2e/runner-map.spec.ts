@@ -141,7 +141,10 @@ test.describe('runner map on a phone', () => {
     await pin.click();
     const popup = page.locator('.leaflet-popup');
     await expect(popup).toContainText('Hova:');
+    // The server's answer first: a tap that never sent the pickup and one refused read differently.
+    const answer = page.waitForResponse((response) => response.url().endsWith('/pickup'));
     await popup.getByRole('button', { name: 'Felvétel' }).click();
+    expect((await answer).status()).toBe(200);
     await expect(page.getByText('Sikeres csomagfelvétel!')).toBeVisible();
     await context.close();
   });

@@ -15,9 +15,13 @@ export function useLiveChanges(
   enabled = true,
   /** What the server filters by besides the topics (e.g. my address for `me`): a change reconnects. */
   scope = '',
+  /** Once the stream first opens, when (ms): what was read before then may have missed a change. */
+  onOpened?: (openedAt: number) => void,
 ) {
   const handler = useRef(onChange);
   handler.current = onChange;
+  const opened = useRef(onOpened);
+  opened.current = onOpened;
   const key = topics.join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new scope must reopen the stream
@@ -28,10 +32,13 @@ export function useLiveChanges(
     let delay = 1000;
     let stopped = false;
     let interrupted = false;
+    let first = true;
     const open = () => {
       source = new EventSource(`/api/events?topics=${encodeURIComponent(key)}`);
       source.addEventListener('open', () => {
         delay = 1000;
+        if (first) opened.current?.(Date.now());
+        first = false;
         // Back after a gap the server could not replay: tell the page to catch up (null = "anything").
         if (interrupted) handler.current(null);
         interrupted = false;
@@ -56,7 +63,11 @@ export function useLiveChanges(
   }, [key, enabled, scope]);
 }
 
-/** The common case: any change on these topics refetches these queries. */
+/**
+ * The common case: any change on these topics refetches these queries. A query answered before the
+ * stream opened is asked again then: a change between its read and the subscription (a courier's
+ * first position, say, on a tracking page that subscribes once it has the parcel) is never sent.
+ */
 export function useLiveRefetch(topics: readonly string[], queryKeys: readonly QueryKey[], enabled = true, scope = '') {
   const queryClient = useQueryClient();
   useLiveChanges(
@@ -66,5 +77,13 @@ export function useLiveRefetch(topics: readonly string[], queryKeys: readonly Qu
     },
     enabled,
     scope,
+    (openedAt) => {
+      for (const queryKey of queryKeys) {
+        queryClient.invalidateQueries({
+          queryKey,
+          predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt,
+        });
+      }
+    },
   );
 }
