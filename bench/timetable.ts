@@ -49,7 +49,6 @@ import { runInNewContext } from 'node:vm';
 import { budapestDay, budapestInstant } from '@csomag/domain/format';
 import type { Coordinates } from '@csomag/domain/parcel';
 import type { TripQuery } from '@csomag/domain/trip-api';
-import { wholeMinutes } from '@csomag/domain/trips';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -63,8 +62,7 @@ import { haversineMetres } from '../server/src/modules/timetable/gtfs/read-gtfs.
 import { TimetableRouter } from '../server/src/modules/timetable/router.ts';
 import { loadTimetable } from '../server/src/modules/timetable/store.ts';
 import { SEARCH_HORIZON_MS } from '../server/src/modules/timetable/timetable.ts';
-import { findRelayOffers } from '../server/src/modules/trips/relay-matches.ts';
-import { addedByParcel } from '../server/src/modules/trips/service.ts';
+import { findMatches } from '../server/src/modules/trips/service.ts';
 import { hashToken } from '../server/src/plugins/auth.ts';
 import scaleData from '../server/src/seed/scale-data.json' with { type: 'json' };
 import { machine, mib, percentile } from './lib/app-process.ts';
@@ -436,63 +434,16 @@ const inject = (app: FastifyInstance, cookie: string, body: unknown) => {
   });
 };
 
-/** findMatches' steps again, each timed, by the functions it calls (modules/trips/service.ts). */
+/** findMatches again with its step recorder (modules/trips/service.ts): each step's ms and what it kept. */
 async function matchSteps(app: FastifyInstance, store: Store, runner: AccountRow, query: TripQuery): Promise<string> {
-  const departAt = Date.parse(query.departure === 'now' ? '' : query.departure);
-  const at = performance.now();
-  const lap = (() => {
-    let last = at;
-    return () => {
-      const now = performance.now();
-      const took = now - last;
-      last = now;
-      return took;
-    };
-  })();
-  const times = await app.travelTimes.forTrip(query.from, query.to, query.mode, departAt);
-  const tripMs = lap();
-  const { journey } = times;
-  if (!journey) return `no journey (${times.source})`;
-  const trip = { from: query.from, to: query.to, departAt, arriveAt: journey.arriveAt };
-  const deadline = journey.arriveAt + query.maxDetourMinutes * MINUTE;
-  const reach = await times.reach(deadline + 1);
-  const reachMs = lap();
-  const { box } = reach;
-  if (!box) return `journey ${ms(tripMs)} ms, reach ${ms(reachMs)} ms, no box`;
-  const relay = await findRelayOffers(store.db, runner, times, trip, { box, reach, deadline, now: departAt });
-  const relayMs = lap();
-  const index = store.dialect === 'sqlite' ? sql`indexed by parcels_waiting_points` : sql``;
-  const { rows } = await sql<{ sender_lat: number; sender_lng: number; receiver_lat: number; receiver_lng: number }>`
-    select id, sender_lat, sender_lng, receiver_lat, receiver_lng, created_at from parcels ${index}
-    where status = 'waiting'
-      and sender_lat between ${box.minLat} and ${box.maxLat} and sender_lng between ${box.minLng} and ${box.maxLng}
-      and receiver_lat between ${box.minLat} and ${box.maxLat} and receiver_lng between ${box.minLng} and ${box.maxLng}
-  `.execute(store.db);
-  const readMs = lap();
-  const pickups = rows.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng }));
-  const deliveries = rows.map((row) => ({ lat: row.receiver_lat, lng: row.receiver_lng }));
-  const [pa, pd] = [reach.arrivals(pickups), reach.departures(pickups)];
-  const [da, dd] = [reach.arrivals(deliveries), reach.departures(deliveries)];
-  const boundsMs = lap();
-  let exact = 0;
-  let fit = 0;
-  for (let i = 0; i < rows.length; i++) {
-    if (!((pa[i] as number) <= (pd[i] as number)) || !((da[i] as number) <= (dd[i] as number))) continue;
-    exact++;
-    const added = await addedByParcel(times, trip, deadline, pickups[i] as Coordinates, deliveries[i] as Coordinates, {
-      pickupArrival: pa[i] as number,
-      deliveryLeaveBy: dd[i] as number,
-    });
-    if (added !== null) fit++;
-  }
-  const exactMs = lap();
-  const boxKm = `${((box.maxLat - box.minLat) * 111.2).toFixed(0)} × ${((box.maxLng - box.minLng) * 111.2 * Math.cos((box.minLat * Math.PI) / 180)).toFixed(0)} km`;
-  return (
-    `journey ${ms(tripMs)} · reach (forward + backward + box ${boxKm}) ${ms(reachMs)} · ` +
-    `relay offers ${ms(relayMs)} (${relay.length}) · ` +
-    `${rows.length.toLocaleString('en')} candidates read ${ms(readMs)} · their bounds ${ms(boundsMs)} · ` +
-    `${exact.toLocaleString('en')} evaluated exactly ${ms(exactMs)} (${fit} fit) — ms, trip ${wholeMinutes((journey.arriveAt - departAt) / MINUTE)} min`
-  );
+  const parts: string[] = [];
+  let last = performance.now();
+  const response = await findMatches(store, app.travelTimes, runner, query, Date.now(), null, (step, kept) => {
+    const now = performance.now();
+    parts.push(`${step} ${ms(now - last)}${kept === undefined ? '' : ` (${kept.toLocaleString('en')})`}`);
+    last = now;
+  });
+  return `${parts.join(' · ')} — ms; trip ${response.trip.minutes} min, ${response.matches.length} shown`;
 }
 
 async function sessionFor(store: Store, accountId: number): Promise<{ cookie: string; hash: string }> {

@@ -70,12 +70,14 @@ const PIECES: Record<TravelMode, readonly { kmh: number; overhead: number }[]> =
   ],
 };
 
+/** Minutes this little over a whole minute count as it (wholeMinutes). */
+export const WHOLE_MINUTE_SLACK = 0.01;
 /**
  * Whole minutes, rounded up, as a runner is shown them; less than a second over is not a minute
  * more (a parcel on the way adds 0, not 1: the great circle between two points of a parallel bows
  * off it by a few metres).
  */
-export const wholeMinutes = (minutes: number) => Math.max(0, Math.ceil(minutes - 0.01));
+export const wholeMinutes = (minutes: number) => Math.max(0, Math.ceil(minutes - WHOLE_MINUTE_SLACK));
 
 /** The straight-line model above. */
 export const straightLineModel: TravelTimeModel = {

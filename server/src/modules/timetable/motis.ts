@@ -501,5 +501,7 @@ async function motisTrip(
       const arrives = Math.min(motis, start + walkMs(a, b));
       return arrives <= by ? arrives : Number.POSITIVE_INFINITY;
     },
+    // The engine's speeds are not known here.
+    leastMs: () => 0,
   };
 }

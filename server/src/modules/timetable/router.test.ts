@@ -3,7 +3,7 @@ import type { Coordinates } from '@csomag/domain/parcel';
 import { straightLineModel } from '@csomag/domain/trips';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TimetableRouter, walkMs } from './router.ts';
+import { TimetableRouter, walkMs, walkMsFor } from './router.ts';
 import { METRES_PER_DEGREE, NearStops, StopGrid } from './stop-grid.ts';
 import { buildTimetable, type TimetableSpec, type TripSpec } from './test-timetable.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Timetable } from './timetable.ts';
@@ -399,6 +399,49 @@ describe('the stop grid', () => {
       { numRuns: 300 },
     );
   });
+
+  it('answers the best time over the stops within a distance as measuring each would, both ways', () => {
+    // Stops crowded around the point, times with infinities among them: the pruning is what is tested.
+    const offset = fc.double({ min: -0.03, max: 0.03, noNaN: true });
+    // null: not reached (Infinity forward, -Infinity backward).
+    const time = fc.option(fc.integer({ min: 0, max: 3_600_000 }));
+    fc.assert(
+      fc.property(
+        fc.record({
+          lat: fc.double({ min: 45.9, max: 48.6, noNaN: true }),
+          lng: fc.double({ min: 15.9, max: 23, noNaN: true }),
+        }),
+        fc.array(fc.record({ dLat: offset, dLng: offset, time }), { maxLength: 80 }),
+        fc.oneof(fc.integer({ min: 0, max: 3_000 }), fc.integer({ min: 0, max: 200_000 })),
+        fc.constantFrom(1 as const, -1 as const),
+        fc.integer({ min: 0, max: 3_600_000 }),
+        fc.boolean(),
+        (point, stops, metres, sign, start, tied) => {
+          const grid = new StopGrid(
+            Float64Array.from(stops, (s) => point.lat + s.dLat),
+            Float64Array.from(stops, (s) => point.lng + s.dLng),
+          );
+          // Tied: every stop within a few ms of the best, so a distance overestimated by a hair shows.
+          const tie = (s: (typeof stops)[number]) => {
+            const metresAway = distanceMetres(point, { lat: point.lat + s.dLat, lng: point.lng + s.dLng });
+            return 2_000_000 - sign * walkMsFor(metresAway) + sign * ((s.time ?? 0) % 5);
+          };
+          if (tied) for (const s of stops) if (s.time !== null) s.time = tie(s);
+          const times = Float64Array.from(stops, (s) => s.time ?? sign * Number.POSITIVE_INFINITY);
+          let expected = start;
+          for (const s of stops) {
+            const metresAway = distanceMetres(point, { lat: point.lat + s.dLat, lng: point.lng + s.dLng });
+            if (s.time === null || metresAway > metres) continue;
+            const value = s.time + sign * walkMsFor(metresAway);
+            expected = sign === 1 ? Math.min(expected, value) : Math.max(expected, value);
+          }
+          const answer = grid.bestTime(point, metres, times, walkMsFor, sign, start, grid.cellBest(times, sign));
+          expect(answer).toBe(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
 
 // A small random timetable: four pairs of stops a walk apart, the pairs up to ~40 km from each other,
@@ -604,6 +647,8 @@ describe('the timetable router on random timetables', () => {
 
         const arrival = router.arrival(from, to, at, by);
         expect(arrival).toBe(earliestArrival(tt, from, to, at, by));
+        // A lower bound of any journey's time, whenever it leaves.
+        if (arrival < Number.POSITIVE_INFINITY) expect(router.leastMs(from, to)).toBeLessThanOrEqual(arrival - at);
         const forward = router.forward(from, at, by);
         expect(forward.arrivalAt(to)).toBe(arrival);
 

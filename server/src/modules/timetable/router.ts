@@ -109,6 +109,17 @@ export class TimetableRouter {
 
   /** Each trip's connections in order (built at the first journey). */
   private tripConnections: { start: Uint32Array; connections: Uint32Array } | null = null;
+  /** The greatest great-circle speed (m/ms) of any ride, footpath or walk (leastMs; made at its first use). */
+  private fastestMetresPerMs: number | null = null;
+  /** Every stop at time 0: the nearest stop's distance is a best "time" (leastMs); its cells' best. */
+  private readonly noTimes: Float64Array;
+  private stopCells: Float64Array | null = null;
+  private readonly nearestMemo = {
+    lat: new Float64Array([Number.NaN, Number.NaN]),
+    lng: new Float64Array([Number.NaN, Number.NaN]),
+    metres: new Float64Array(2),
+    next: 0,
+  };
 
   constructor(timetable: Timetable) {
     this.timetable = timetable;
@@ -130,6 +141,62 @@ export class TimetableRouter {
     this.streamBase = new Float64Array(timetable.dayCount);
     this.streamAt = new Int32Array(timetable.dayCount);
     this.lastDay = serviceDayBase(addDays(timetable.firstDay, timetable.dayCount), timetable.timeZone);
+    this.noTimes = new Float64Array(stops);
+  }
+
+  /**
+   * A lower bound (ms) of the time from `from` to `to` leaving at any instant: walking all the way,
+   * or walking to the nearest stop, covering the rest of the distance at the fastest speed anything
+   * in the timetable moves (rides, footpaths, walking: great circle over time), and walking from
+   * the stop nearest `to`. Lets a trip query pass over parcels that cannot fit without a search.
+   */
+  leastMs(from: Coordinates, to: Coordinates): number {
+    const direct = walkMs(from, to);
+    const first = this.nearestStopMetres(from);
+    const last = this.nearestStopMetres(to);
+    // No stop within a walk of an end: nothing to ride from or to.
+    if (first === INFINITY || last === INFINITY) return direct;
+    const between = Math.max(0, distanceMetres(from, to) - first - last);
+    // Two ms less: walks are rounded up to whole ms, the speed's share of them is not.
+    const riding = walkMsFor(first) + between / this.fastest() + walkMsFor(last) - 2;
+    return Math.max(0, Math.floor(Math.min(direct, riding)));
+  }
+
+  /**
+   * The metres to the stop nearest `point` within a walk (Infinity: none). The last two points asked
+   * are remembered: a trip query asks for the delivery point and the trip's end again at once.
+   */
+  private nearestStopMetres(point: Coordinates): number {
+    const memo = this.nearestMemo;
+    for (let i = 0; i < 2; i++) {
+      if (memo.lat[i] === point.lat && memo.lng[i] === point.lng) return memo.metres[i] as number;
+    }
+    this.stopCells ??= this.grid.cellBest(this.noTimes, 1);
+    const metres = this.grid.bestTime(point, ACCESS_WALK_MAX_M, this.noTimes, (m) => m, 1, INFINITY, this.stopCells);
+    const slot = memo.next;
+    memo.lat[slot] = point.lat;
+    memo.lng[slot] = point.lng;
+    memo.metres[slot] = metres;
+    memo.next = 1 - slot;
+    return metres;
+  }
+
+  /** The greatest great-circle speed (m/ms) of rides (the timetable's), footpaths and walking, a hair over. */
+  private fastest(): number {
+    if (this.fastestMetresPerMs !== null) return this.fastestMetresPerMs;
+    const { footStart, footTo, footSeconds, stopCount, fastestKmh } = this.timetable;
+    const walking = WALK_KMH / DETOUR_FACTOR / 3600;
+    let fastest = Math.max(fastestKmh / 3600, walking);
+    for (let stop = 0; stop < stopCount; stop++) {
+      const here = this.grid.positions[stop] as Coordinates;
+      for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
+        const metres = distanceMetres(here, this.grid.positions[footTo[f] as number] as Coordinates);
+        const ms = (footSeconds[f] as number) * SECOND;
+        if (metres > 0) fastest = Math.max(fastest, ms > 0 ? metres / ms : INFINITY);
+      }
+    }
+    this.fastestMetresPerMs = fastest * (1 + 1e-6);
+    return this.fastestMetresPerMs;
   }
 
   /** Whether a stop lies within a walk of `point`. */
@@ -164,21 +231,25 @@ export class TimetableRouter {
     for (let stop = 0; stop < stopArrival.length; stop++) {
       if (stopStamp[stop] === generation) stopArrival[stop] = stopAt[stop] as number;
     }
-    const { grid, near } = this;
+    const { grid } = this;
+    // Each cell's earliest arrival, made at the first point asked about.
+    let cells: Float64Array | undefined;
     return {
       from,
       at,
       by,
       stopArrival,
       arrivalAt(point) {
-        let best = at + walkMs(from, point);
-        const count = grid.within(point, ACCESS_WALK_MAX_M, near);
-        for (let i = 0; i < count; i++) {
-          const stop = near.stops[i] as number;
-          const arrival = stopArrival[stop] as number;
-          if (arrival === Number.POSITIVE_INFINITY) continue;
-          best = Math.min(best, arrival + walkMsFor(near.metres[i] as number));
-        }
+        cells ??= grid.cellBest(stopArrival, 1);
+        const best = grid.bestTime(
+          point,
+          ACCESS_WALK_MAX_M,
+          stopArrival,
+          walkMsFor,
+          1,
+          at + walkMs(from, point),
+          cells,
+        );
         return best <= by ? best : Number.POSITIVE_INFINITY;
       },
     };
@@ -192,21 +263,25 @@ export class TimetableRouter {
     for (let stop = 0; stop < stopDeparture.length; stop++) {
       if (stopStamp[stop] === generation) stopDeparture[stop] = stopAt[stop] as number;
     }
-    const { grid, near } = this;
+    const { grid } = this;
+    // Each cell's latest departure, made at the first point asked about.
+    let cells: Float64Array | undefined;
     return {
       to,
       by,
       after,
       stopDeparture,
       departureAt(point) {
-        let best = by - walkMs(point, to);
-        const count = grid.within(point, ACCESS_WALK_MAX_M, near);
-        for (let i = 0; i < count; i++) {
-          const stop = near.stops[i] as number;
-          const departure = stopDeparture[stop] as number;
-          if (departure === Number.NEGATIVE_INFINITY) continue;
-          best = Math.max(best, departure - walkMsFor(near.metres[i] as number));
-        }
+        cells ??= grid.cellBest(stopDeparture, -1);
+        const best = grid.bestTime(
+          point,
+          ACCESS_WALK_MAX_M,
+          stopDeparture,
+          walkMsFor,
+          -1,
+          by - walkMs(point, to),
+          cells,
+        );
         return best >= after ? best : Number.NEGATIVE_INFINITY;
       },
     };
@@ -431,14 +506,21 @@ export class TimetableRouter {
     const { footStart, footTo, footSeconds } = tt;
     let best = INFINITY;
 
+    // The least walk from a stop to the target: a ride must leave that much before the best arrival
+    // (and before `by`) to improve on it; with no stop near the target, only walking gets there.
+    let egressLeast = 0;
     if (target) {
       best = at + walkMs(from, target);
+      egressLeast = INFINITY;
       const count = grid.within(target, ACCESS_WALK_MAX_M, near);
       for (let i = 0; i < count; i++) {
         const stop = near.stops[i] as number;
         egressStamp[stop] = generation;
-        egressWalk[stop] = walkMsFor(near.metres[i] as number);
+        const walk = walkMsFor(near.metres[i] as number);
+        egressWalk[stop] = walk;
+        if (walk < egressLeast) egressLeast = walk;
       }
+      if (egressLeast === INFINITY) return best;
     }
 
     // Walks to the stops near `from`, then one footpath on from each.
@@ -515,13 +597,16 @@ export class TimetableRouter {
           stream = s;
         } else if (departure < second) second = departure;
       }
-      if (stream < 0 || first > by || first >= best) break;
+      if (stream < 0 || first > by - egressLeast || first >= best || first + egressLeast > best) break;
       const day = streamDay[stream] as number;
       const base = streamBase[stream] as number;
       const slots = stream * tripCount;
-      // This day's run, in its own seconds: up to the runner-up's next departure and `by`, before `best`.
-      const until = Math.floor((Math.min(second, by) - base) / SECOND);
-      let last = Math.min(until, Math.ceil((best - base) / SECOND) - 1);
+      // This day's run, in its own seconds: up to the runner-up's next departure and `by`, before
+      // `best`, each less the least walk to the target.
+      const until = Math.floor((Math.min(second, by - egressLeast) - base) / SECOND);
+      const lastFor = (arrival: number) =>
+        Math.min(until, Math.ceil((arrival - base) / SECOND) - 1, Math.floor((arrival - egressLeast - base) / SECOND));
+      let last = lastFor(best);
       let c = streamAt[stream] as number;
       for (; c < n; c++) {
         const seconds = connectionDeparture[c] as number;
@@ -550,7 +635,7 @@ export class TimetableRouter {
         const reached = this.rideArrives(stop, arrival, slot, c, day, by, best);
         if (reached < best) {
           best = reached;
-          last = Math.min(until, Math.ceil((best - base) / SECOND) - 1);
+          last = lastFor(best);
         }
       }
       streamAt[stream] = c;

@@ -113,5 +113,10 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
     async arrival(a, b, start, by) {
       return router.arrival(a, b, start, by);
     },
+    leastMs: (a, b) => router.leastMs(a, b),
+    async departuresBy(deadline) {
+      const backward = router.backward(to, deadline, at);
+      return (points) => Float64Array.from(points, (point) => backward.departureAt(point));
+    },
   };
 }

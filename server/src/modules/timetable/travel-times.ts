@@ -79,6 +79,14 @@ export interface TripTimes {
   reach(deadline: number): Promise<TripReach>;
   /** Earliest arrival (ms) at `to` leaving `from` at `at`, by the same model; Infinity when not by `by`. */
   arrival(from: Coordinates, to: Coordinates, at: number, by: number): Promise<number>;
+  /** A lower bound (ms) of `arrival(from, to, at, …) - at` whenever one leaves (0 when nothing is known): spares a search. */
+  leastMs(from: Coordinates, to: Coordinates): number;
+  /**
+   * Latest departures (ms) towards the trip's end still arriving by `deadline`, as
+   * `reach(deadline).departures` answers them, without the forward search; absent where each
+   * deadline costs a remote search.
+   */
+  departuresBy?(deadline: number): Promise<(points: readonly Coordinates[]) => Float64Array>;
 }
 
 export interface TravelTimes {
@@ -136,6 +144,10 @@ export function straightLineTimes(
     async arrival(a, b, start, by) {
       const arrives = start + model.minutes(a, b, mode) * MINUTE;
       return arrives <= by ? arrives : Number.POSITIVE_INFINITY;
+    },
+    leastMs: (a, b) => model.minutes(a, b, mode) * MINUTE,
+    async departuresBy(deadline) {
+      return (points) => Float64Array.from(points, (point) => deadline - model.minutes(point, to, mode) * MINUTE);
     },
   };
 }

@@ -15,7 +15,7 @@ import {
   type TripPlan,
   type TripQuery,
 } from '@csomag/domain/trip-api';
-import { wholeMinutes } from '@csomag/domain/trips';
+import { WHOLE_MINUTE_SLACK, wholeMinutes } from '@csomag/domain/trips';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Store } from '../../db/database.ts';
 import type { AccountRow, Database, SavedTripsTable } from '../../db/schema.ts';
@@ -44,7 +44,8 @@ const EDGE_MS = 1;
  * How much later (unrounded minutes) the runner reaches the trip's end collecting at `pickup` and
  * delivering at `delivery`, by the trip's own model — walks, waits and rides included — or null
  * when that is after `deadline`. `pickupArrival` and `deliveryLeaveBy`, when a TripReach already
- * knows them, spare a search.
+ * knows them, spare a search; so does `leaveOnTime`, the latest departure from the delivery point
+ * that still arrives as planned (0 whole minutes added): leaving by then answers 0.
  */
 export async function addedByParcel(
   times: TripTimes,
@@ -52,7 +53,7 @@ export async function addedByParcel(
   deadline: number,
   pickup: Coordinates,
   delivery: Coordinates,
-  known?: { pickupArrival: number; deliveryLeaveBy: number },
+  known?: { pickupArrival: number; deliveryLeaveBy: number; leaveOnTime?: () => Promise<number> },
 ): Promise<number | null> {
   const by = deadline + EDGE_MS;
   const atPickup = known?.pickupArrival ?? (await times.arrival(trip.from, pickup, trip.departAt, by));
@@ -64,6 +65,7 @@ export async function addedByParcel(
     Math.min(by, (known?.deliveryLeaveBy ?? by) + EDGE_MS),
   );
   if (!(atDelivery <= by)) return null;
+  if (known?.leaveOnTime && atDelivery <= (await known.leaveOnTime())) return 0;
   const atEnd = await times.arrival(delivery, trip.to, atDelivery, by);
   if (!(atEnd <= by)) return null;
   return Math.max(0, (atEnd - trip.arriveAt) / MINUTE);
@@ -104,6 +106,98 @@ export function presentTripPlan(times: TripTimes, departAt: number, validUntil: 
 }
 
 /**
+ * The fewest whole minutes a parcel can add to the trip, or null when it cannot fit, from what the
+ * trip's two searches know of its points (`pickupArrival`: the earliest arrival at the pickup;
+ * `deliveryLeaveBy`: the latest departure from the delivery point still reaching the end in time)
+ * and the model's least times between them: the pickup reached, then the delivery point at the
+ * least no later than it must be left, then the end at the least. Necessary, not sufficient.
+ */
+export function leastAdded(
+  times: TripTimes,
+  trip: { to: Coordinates; arriveAt: number },
+  pickup: Coordinates,
+  delivery: Coordinates,
+  pickupArrival: number,
+  deliveryLeaveBy: number,
+): number | null {
+  // NaN compares false: a point the search did not answer is not offered.
+  if (!(pickupArrival <= deliveryLeaveBy + EDGE_MS)) return null;
+  const atDelivery = pickupArrival + times.leastMs(pickup, delivery);
+  if (!(atDelivery <= deliveryLeaveBy + EDGE_MS)) return null;
+  const atEnd = atDelivery + times.leastMs(delivery, trip.to);
+  return wholeMinutes(Math.max(0, (atEnd - trip.arriveAt) / MINUTE));
+}
+
+/** A candidate past the bounds: what they know of it, and the fewest whole minutes it can add. */
+export interface Passing {
+  id: string;
+  createdAt: string;
+  pickup: Coordinates;
+  delivery: Coordinates;
+  pickupArrival: number;
+  deliveryLeaveBy: number;
+  least: number;
+}
+
+/** A match's order: whole minutes added first (what the runner sees), then the longest waiting. */
+export type Ranked = { id: string; added: number; createdAt: string };
+export const ranking = (a: Ranked, b: Ranked) =>
+  a.added - b.added || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+/**
+ * The `limit` best fitting candidates, in ranking order, and how many were evaluated exactly. They are evaluated exactly in the
+ * order of their least minutes (then age), which stops once the next one, even at its least, ranks
+ * after the last of a full list; a delivery point left in time for the trip's own arrival adds 0
+ * without the search to the end (one backward search for them all, when the model offers it).
+ */
+export async function bestFitting(
+  times: TripTimes,
+  trip: { from: Coordinates; to: Coordinates; departAt: number; arriveAt: number },
+  deadline: number,
+  candidates: Passing[],
+  limit = TRIP_MATCHES_MAX,
+): Promise<{ best: Ranked[]; evaluated: number }> {
+  const ordered = candidates
+    .map((candidate) => ({
+      candidate,
+      rank: { id: candidate.id, added: candidate.least, createdAt: candidate.createdAt },
+    }))
+    .sort((a, b) => ranking(a.rank, b.rank));
+  const onTime = trip.arriveAt + Math.floor(WHOLE_MINUTE_SLACK * MINUTE);
+  let onTimeDepartures: Promise<(points: readonly Coordinates[]) => Float64Array> | undefined;
+  const leaveOnTime = times.departuresBy
+    ? (delivery: Coordinates) => async () => {
+        onTimeDepartures ??= times.departuresBy?.(onTime);
+        const departures = await onTimeDepartures;
+        return departures?.([delivery])[0] ?? Number.NEGATIVE_INFINITY;
+      }
+    : undefined;
+  const best: Ranked[] = [];
+  let evaluated = 0;
+  for (const { candidate, rank } of ordered) {
+    const last = best.length === limit ? best[best.length - 1] : undefined;
+    if (last && ranking(rank, last) > 0) break;
+    evaluated++;
+    const { pickup, delivery, pickupArrival, deliveryLeaveBy } = candidate;
+    const added = await addedByParcel(times, trip, deadline, pickup, delivery, {
+      pickupArrival,
+      deliveryLeaveBy,
+      ...(leaveOnTime ? { leaveOnTime: leaveOnTime(delivery) } : {}),
+    });
+    if (added === null) continue;
+    const fitting = { ...rank, added: wholeMinutes(added) };
+    const at = best.findIndex((other) => ranking(fitting, other) < 0);
+    best.splice(at < 0 ? best.length : at, 0, fitting);
+    if (best.length > limit) best.pop();
+  }
+  return { best, evaluated };
+}
+
+/** Told each step of findMatches as it ends, with how many it kept (bench:timetable shows where the time goes). */
+export type MatchSteps = (step: MatchStep, kept?: number) => void;
+export type MatchStep = 'journey' | 'reach' | 'relay offers' | 'candidates' | 'bounds' | 'exact';
+
+/**
  * POST /api/trips/matches (ADR 0021, 0029): the trip's times by its model (the timetable for public
  * transport when one is loaded and covers it), then the waiting parcels whose pickup and delivery
  * lie in the box the model can reach and leave within the allowed minutes, read from the partial
@@ -118,20 +212,24 @@ export async function findMatches(
   query: TripQuery,
   now: number = Date.now(),
   validUntil: string | null = null,
+  steps?: MatchSteps,
 ): Promise<TripMatchesResponse> {
   const { db } = store;
   const departAt = query.departure === 'now' ? now : Date.parse(query.departure);
   const times = await travelTimes.forTrip(query.from, query.to, query.mode, departAt);
   const plan = presentTripPlan(times, departAt, validUntil);
   const { journey } = times;
+  steps?.('journey');
   if (!journey) return { matches: [], relayOffers: [], trip: plan };
   const trip = { from: query.from, to: query.to, departAt, arriveAt: journey.arriveAt };
   const deadline = journey.arriveAt + query.maxDetourMinutes * MINUTE;
   const reach = await times.reach(deadline + EDGE_MS);
   const { reached, leaving } = reach;
+  steps?.('reach');
   const relayOffers = reach.box
     ? await findRelayOffers(db, runner, times, trip, { box: reach.box, reach, deadline, now })
     : [];
+  steps?.('relay offers', relayOffers.length);
   if (!reached || !leaving) return { matches: [], relayOffers, trip: plan };
   // SQLite's statistics make the (status, sender_lat, sender_lng) index look better; it reads every
   // candidate's row for its delivery point (60 ms against 13 ms at 1 M parcels, Budapest → Győr).
@@ -145,29 +243,31 @@ export async function findMatches(
       and receiver_lat between ${leaving.minLat} and ${leaving.maxLat}
       and receiver_lng between ${leaving.minLng} and ${leaving.maxLng}
   `.execute(db);
-  // The pickup reached from the start no later than the delivery point must be left for the end:
-  // one look-up each in the two searches for all candidates (necessary: the runner reaches the
-  // pickup no earlier than anyone could, and leaves the delivery point no later than the end
-  // allows); the exact minutes only for those passing it.
-  const pickups = candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng }));
-  const deliveries = candidates.map((row) => ({ lat: row.receiver_lat, lng: row.receiver_lng }));
-  const pickupArrivals = reach.arrivals(pickups);
-  const deliveryDepartures = reach.departures(deliveries);
-  const scored: { id: string; added: number; createdAt: string }[] = [];
-  for (const [i, row] of candidates.entries()) {
-    const pickupArrival = pickupArrivals[i] ?? Number.NaN;
+  steps?.('candidates', candidates.length);
+  // The pickup reached from the start, and from there, at the least the model allows, the delivery
+  // point no later than it must be left for the end: one look-up each in the two searches
+  // (necessary: the runner reaches the pickup no earlier than anyone could, and leaves the delivery
+  // point no later than the end allows) — the delivery point's only for pickups reached at all.
+  const pickupArrivals = reach.arrivals(candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng })));
+  const reachable = candidates.flatMap((row, i) => {
+    const pickupArrival = pickupArrivals[i] ?? Number.POSITIVE_INFINITY;
+    return pickupArrival <= deadline + EDGE_MS ? [{ row, pickupArrival }] : [];
+  });
+  const deliveryDepartures = reach.departures(
+    reachable.map(({ row }) => ({ lat: row.receiver_lat, lng: row.receiver_lng })),
+  );
+  const passing: Passing[] = reachable.flatMap(({ row, pickupArrival }, i) => {
     const deliveryLeaveBy = deliveryDepartures[i] ?? Number.NaN;
-    // NaN compares false: a point the search did not answer is not offered.
-    if (!(pickupArrival <= deliveryLeaveBy)) continue;
-    const added = await addedByParcel(times, trip, deadline, pickups[i] as Coordinates, deliveries[i] as Coordinates, {
-      pickupArrival,
-      deliveryLeaveBy,
-    });
-    if (added !== null) scored.push({ id: row.id, added: wholeMinutes(added), createdAt: row.created_at });
-  }
-  // Whole minutes first (what the runner sees), then the longest waiting.
-  scored.sort((a, b) => a.added - b.added || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-  const shown = scored.slice(0, TRIP_MATCHES_MAX);
+    const pickup = { lat: row.sender_lat, lng: row.sender_lng };
+    const delivery = { lat: row.receiver_lat, lng: row.receiver_lng };
+    const least = leastAdded(times, trip, pickup, delivery, pickupArrival, deliveryLeaveBy);
+    return least === null
+      ? []
+      : [{ id: row.id, createdAt: row.created_at, pickup, delivery, pickupArrival, deliveryLeaveBy, least }];
+  });
+  steps?.('bounds', passing.length);
+  const { best: shown, evaluated } = await bestFitting(times, trip, deadline, passing);
+  steps?.('exact', evaluated);
   if (shown.length === 0) return { matches: [], relayOffers, trip: plan };
   const rows = await selectParcels(db)
     .where(

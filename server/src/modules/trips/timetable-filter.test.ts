@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distanceMetres } from '@csomag/domain/geo';
-import { withinEllipse } from '@csomag/domain/trips';
+import type { Coordinates } from '@csomag/domain/parcel';
+import { wholeMinutes, withinEllipse } from '@csomag/domain/trips';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FeedStop, feedFiles, type LineSpec } from '../../test/gtfs-feeds.ts';
@@ -11,8 +12,8 @@ import { writeGtfsZip } from '../timetable/gtfs/write-gtfs.ts';
 import { TimetableRouter } from '../timetable/router.ts';
 import { timetableTimes } from '../timetable/service.ts';
 import { serviceDayBase } from '../timetable/service-days.ts';
-import { inBox } from '../timetable/travel-times.ts';
-import { addedByParcel } from './service.ts';
+import { inBox, type TripTimes } from '../timetable/travel-times.ts';
+import { addedByParcel, bestFitting, leastAdded, type Passing, type Ranked, ranking } from './service.ts';
 
 /**
  * The trip filter stays lossless on a timetable (issue 26 item 5, ADR 0029): on a feed generated
@@ -154,6 +155,18 @@ describe('the trip filter on a timetable', () => {
               deliveryLeaveBy: qLeave,
             });
             expect(bounded).toBe(added);
+            // Its least minutes keep it, and are no more than it adds.
+            const least = leastAdded(times, trip, p, q, pArrival, qLeave);
+            expect(least).not.toBeNull();
+            expect(least).toBeLessThanOrEqual(wholeMinutes(added));
+            // Left in time for the trip's own arrival: 0 whole minutes, as the search to the end says.
+            const onTime = await times.departuresBy?.(journey.arriveAt + 600);
+            const shortcut = await addedByParcel(times, trip, deadline, p, q, {
+              pickupArrival: pArrival,
+              deliveryLeaveBy: qLeave,
+              leaveOnTime: async () => onTime?.([q])[0] ?? Number.NEGATIVE_INFINITY,
+            });
+            expect(shortcut === null ? null : wholeMinutes(shortcut)).toBe(wholeMinutes(added));
           }
         },
       ),
@@ -161,5 +174,60 @@ describe('the trip filter on a timetable', () => {
     );
     // The property was tested on parcels that fit, not only on ones that do not.
     expect(fitting).toBeGreaterThan(40);
+  });
+
+  it('picks the best few of many parcels as evaluating every one would, stopping early', async () => {
+    let stoppedEarly = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        parcelPoint,
+        parcelPoint,
+        fc.integer({ min: 6 * 60, max: 22 * 60 }),
+        fc.integer({ min: 10, max: 60 }),
+        fc.array(fc.tuple(parcelPoint, parcelPoint, fc.integer({ min: 0, max: 5 })), { minLength: 5, maxLength: 40 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (from, to, minuteOfDay, maxDetour, parcels, limit) => {
+          fc.pre(distanceMetres(from, to) >= 50);
+          const at = serviceDayBase(DAY, 'Europe/Budapest') + minuteOfDay * 60_000;
+          const times = timetableTimes(router, from, to, at);
+          const journey = times.journey;
+          if (!journey) return;
+          const deadline = journey.arriveAt + maxDetour * 60_000;
+          const reach = await times.reach(deadline + 1);
+          const trip = { from, to, departAt: at, arriveAt: journey.arriveAt };
+          // Ages that tie often, and ids to tell them apart.
+          const all: Ranked[] = [];
+          const candidates: Passing[] = [];
+          for (const [index, [p, q, age]] of parcels.entries()) {
+            const id = `p${String(index).padStart(2, '0')}`;
+            const createdAt = `2026-05-0${age}`;
+            const added = await addedByParcel(times, trip, deadline, p, q);
+            if (added !== null) all.push({ id, createdAt, added: wholeMinutes(added) });
+            const [pickupArrival = Number.NaN] = reach.arrivals([p]);
+            const [deliveryLeaveBy = Number.NaN] = reach.departures([q]);
+            const least = leastAdded(times, trip, p, q, pickupArrival, deliveryLeaveBy);
+            if (least !== null) {
+              candidates.push({ id, createdAt, pickup: p, delivery: q, pickupArrival, deliveryLeaveBy, least });
+            }
+          }
+          // The candidates evaluated exactly: those whose pickup a search left from.
+          const evaluated = new Set<Coordinates>();
+          const counting: TripTimes = {
+            ...times,
+            arrival: (a, b, start, by) => {
+              evaluated.add(a);
+              return times.arrival(a, b, start, by);
+            },
+          };
+          const { best, evaluated: count } = await bestFitting(counting, trip, deadline, candidates, limit);
+          expect(count).toBe(candidates.filter((candidate) => evaluated.has(candidate.pickup)).length);
+          expect(best).toEqual(all.sort(ranking).slice(0, limit));
+          if (candidates.some((candidate) => !evaluated.has(candidate.pickup))) stoppedEarly++;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Stopping early was tested, not only evaluating everything.
+    expect(stoppedEarly).toBeGreaterThan(10);
   });
 });
