@@ -158,6 +158,10 @@ describe('the trip filter on a timetable', () => {
             // Its least minutes keep it, and are no more than it adds.
             const least = leastAdded(times, trip, p, q, pArrival, qLeave);
             expect(least).not.toBeNull();
+            // So do the least times alone, as the saved-trip offers check before any search.
+            const reachedBy = at + times.leastMs(from, p);
+            const leftBy = deadline - times.leastMs(q, to);
+            expect(leastAdded(times, trip, p, q, reachedBy, leftBy)).not.toBeNull();
             expect(least).toBeLessThanOrEqual(wholeMinutes(added));
             // Left in time for the trip's own arrival: 0 whole minutes, as the search to the end says.
             const onTime = await times.departuresBy?.(journey.arriveAt + 600);

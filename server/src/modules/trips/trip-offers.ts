@@ -10,7 +10,7 @@ import { bump, trim } from '../../lru.ts';
 import { BoundedQueue } from '../push/queue.ts';
 import { inBox, type TravelTimes, type TripTimes } from '../timetable/travel-times.ts';
 import { mayTrip } from './policy.ts';
-import { addedByParcel, savedTripFacts } from './service.ts';
+import { addedByParcel, leastAdded, savedTripFacts } from './service.ts';
 
 /** One runner told that a new parcel fits one of their saved trips. */
 export interface TripOffer {
@@ -30,6 +30,8 @@ export type OfferListener = (offer: TripOffer) => void;
 const OFFER_QUEUE_LIMIT = 10_000;
 /** The offers of this many recent changes are remembered, so the live side and the push side share one look-up. */
 const REMEMBERED = 256;
+/** The longest the offers' searches hold the event loop before letting other work run. */
+const YIELD_AFTER_MS = 10;
 /** Saved trips' plans at their next departure, kept while that departure stays the next one. */
 const TRIP_PLANS_KEPT = 20_000;
 
@@ -195,7 +197,13 @@ export class TripOffers {
     const delivery = { lat: parcel.receiver_lat, lng: parcel.receiver_lng };
     // One offer per runner: the trip it adds the fewest minutes to.
     const offers = new Map<number, TripOffer>();
+    let yielded = performance.now();
     for (const trip of trips) {
+      // Searches are CPU work: other requests are served between them, not after all of them.
+      if (performance.now() - yielded > YIELD_AFTER_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yielded = performance.now();
+      }
       // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
       const runner = { ...trip, id: trip.account_id };
       if (!mayTrip(runner, 'receiveOffers', trip)) continue;
@@ -211,7 +219,12 @@ export class TripOffers {
       const legs = { from: saved.from, to: saved.to, mode: saved.mode };
       if (Number.isFinite(sum) && !(withinEllipse(legs, pickup, sum) && withinEllipse(legs, delivery, sum))) continue;
       const route = { from: saved.from, to: saved.to, departAt, arriveAt: plan.arriveAt };
-      const added = await addedByParcel(plan.times, route, plan.deadline, pickup, delivery);
+      // At the model's least times the trip reaches the pickup, the delivery point and its end in time.
+      const { times } = plan;
+      const pickupBy = departAt + times.leastMs(saved.from, pickup);
+      const leaveBy = plan.deadline - times.leastMs(delivery, saved.to);
+      if (leastAdded(times, route, pickup, delivery, pickupBy, leaveBy) === null) continue;
+      const added = await addedByParcel(times, route, plan.deadline, pickup, delivery);
       if (added === null) continue;
       const minutes = wholeMinutes(added);
       const known = offers.get(trip.account_id);
