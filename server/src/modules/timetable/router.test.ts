@@ -663,6 +663,19 @@ describe('the timetable router on random timetables', () => {
           if (journey) expectConnected(journey, from, to, at);
         }
 
+        // Many sources at once, each at its own time: no source arrives anywhere sooner on its own.
+        const sources = q.points.slice(0, 4).map((p, i) => ({ point: place(p), at: at + i * 7 * 60_000 }));
+        if (sources.length > 0) {
+          const anyOf = router.forwardFrom(sources, by)([to, from]);
+          for (const source of sources) {
+            for (const [index, point] of [to, from].entries()) {
+              const own = router.arrival(source.point, point, source.at, by);
+              const bound = Math.min(anyOf[index] as number, source.at + walkMs(source.point, point));
+              if (own < Number.POSITIVE_INFINITY) expect(bound).toBeLessThanOrEqual(own);
+            }
+          }
+        }
+
         const box = boxesMeet(router.forwardBox(forward), router.backwardBox(router.backward(to, by, at)));
         const meeting = router.backward(to, by, at);
         for (const point of [...q.points.map(place), ...random.stops, from, to]) {

@@ -73,10 +73,18 @@ export interface BackwardSearch {
 
 const INFINITY = Number.POSITIVE_INFINITY;
 
+/** Where and when a search starts: one point, or each of many (forwardFrom). */
+interface Source {
+  point: Coordinates;
+  at: number;
+}
+
 export class TimetableRouter {
   readonly timetable: Timetable;
   private readonly grid: StopGrid;
   private readonly near = new NearStops();
+  /** The stops a search's sources walk to (their footpaths are walked next). */
+  private readonly accessed = new NearStops();
   private readonly lastDay: number;
 
   private generation = 0;
@@ -225,7 +233,7 @@ export class TimetableRouter {
 
   /** Earliest arrival at every stop leaving `from` at `at`; nothing arriving after `by` counts. */
   forward(from: Coordinates, at: number, by: number): ForwardSearch {
-    this.searchForward(from, null, at, by);
+    this.searchForward([{ point: from, at }], null, by);
     const stopArrival = new Float64Array(this.timetable.stopCount).fill(INFINITY);
     const { stopStamp, stopAt, generation } = this;
     for (let stop = 0; stop < stopArrival.length; stop++) {
@@ -253,6 +261,27 @@ export class TimetableRouter {
         return best <= by ? best : Number.POSITIVE_INFINITY;
       },
     };
+  }
+
+  /**
+   * Earliest arrival at each point from whichever of `sources` gets there first (each leaving its
+   * point at its own time), by rides only — no source's walk straight to the point: a lower bound,
+   * for every source at once, of each source's own arrival (its walk added by the caller).
+   * Infinity where no ride arrives by `by`.
+   */
+  forwardFrom(sources: readonly Source[], by: number): (points: readonly Coordinates[]) => Float64Array {
+    this.searchForward(sources, null, by);
+    const stopArrival = new Float64Array(this.timetable.stopCount).fill(INFINITY);
+    const { stopStamp, stopAt, generation, grid } = this;
+    for (let stop = 0; stop < stopArrival.length; stop++) {
+      if (stopStamp[stop] === generation) stopArrival[stop] = stopAt[stop] as number;
+    }
+    const cells = grid.cellBest(stopArrival, 1);
+    return (points) =>
+      Float64Array.from(points, (point) => {
+        const best = grid.bestTime(point, ACCESS_WALK_MAX_M, stopArrival, walkMsFor, 1, INFINITY, cells);
+        return best <= by ? best : INFINITY;
+      });
   }
 
   /** Latest departure from every stop still reaching `to` by `by`, never before `after`. */
@@ -342,13 +371,13 @@ export class TimetableRouter {
 
   /** Earliest arrival (ms) at `to` leaving `from` at `at`; Infinity when not by `by`. */
   arrival(from: Coordinates, to: Coordinates, at: number, by: number): number {
-    const best = this.searchForward(from, to, at, by);
+    const best = this.searchForward([{ point: from, at }], to, by);
     return best <= by ? best : Number.POSITIVE_INFINITY;
   }
 
   /** The earliest-arriving journey (fewer rides among equal arrivals); null when nothing arrives by `by`. */
   journey(from: Coordinates, to: Coordinates, at: number, by: number): Journey | null {
-    const best = this.searchForward(from, to, at, by);
+    const best = this.searchForward([{ point: from, at }], to, by);
     if (!(best <= by)) return null;
     const direct = at + walkMs(from, to);
     if (direct <= best) {
@@ -498,19 +527,21 @@ export class TimetableRouter {
    * The forward scan from `from` at `at`, nothing arriving after `by`; with a `target`, answers the
    * earliest arrival there (Infinity when none) and stops once departures reach it.
    */
-  private searchForward(from: Coordinates, target: Coordinates | null, at: number, by: number): number {
+  private searchForward(sources: readonly Source[], target: Coordinates | null, by: number): number {
     const tt = this.timetable;
     const generation = this.nextGeneration();
     const { stopStamp, stopMain, stopAt, mainRides, atRides, mainBoarding } = this;
     const { atFoot, atFrom, egressStamp, egressWalk, grid, near } = this;
     const { footStart, footTo, footSeconds } = tt;
     let best = INFINITY;
+    let at = INFINITY;
+    for (const source of sources) at = Math.min(at, source.at);
 
     // The least walk from a stop to the target: a ride must leave that much before the best arrival
     // (and before `by`) to improve on it; with no stop near the target, only walking gets there.
     let egressLeast = 0;
     if (target) {
-      best = at + walkMs(from, target);
+      for (const source of sources) best = Math.min(best, source.at + walkMs(source.point, target));
       egressLeast = INFINITY;
       const count = grid.within(target, ACCESS_WALK_MAX_M, near);
       for (let i = 0; i < count; i++) {
@@ -523,31 +554,36 @@ export class TimetableRouter {
       if (egressLeast === INFINITY) return best;
     }
 
-    // Walks to the stops near `from`, then one footpath on from each.
-    const accessCount = grid.within(from, ACCESS_WALK_MAX_M, near);
-    for (let i = 0; i < accessCount; i++) {
-      const stop = near.stops[i] as number;
-      const arrival = at + walkMsFor(near.metres[i] as number);
-      if (arrival > by) continue;
-      if (stopStamp[stop] !== generation) {
-        stopStamp[stop] = generation;
-        stopMain[stop] = INFINITY;
-        stopAt[stop] = INFINITY;
+    // Walks to the stops near each source, then one footpath on from each stop walked to.
+    const accessed = this.accessed;
+    accessed.count = 0;
+    for (const source of sources) {
+      const accessCount = grid.within(source.point, ACCESS_WALK_MAX_M, near);
+      for (let i = 0; i < accessCount; i++) {
+        const stop = near.stops[i] as number;
+        const arrival = source.at + walkMsFor(near.metres[i] as number);
+        if (arrival > by) continue;
+        if (stopStamp[stop] !== generation) {
+          stopStamp[stop] = generation;
+          stopMain[stop] = INFINITY;
+          stopAt[stop] = INFINITY;
+          accessed.push(stop, 0);
+        }
+        if (arrival >= (stopMain[stop] as number)) continue;
+        stopMain[stop] = arrival;
+        mainRides[stop] = 0;
+        mainBoarding[stop] = -1;
+        if (arrival >= (stopAt[stop] as number)) continue;
+        stopAt[stop] = arrival;
+        atRides[stop] = 0;
+        atFrom[stop] = -1;
+        if (egressStamp[stop] === generation) best = Math.min(best, arrival + (egressWalk[stop] as number));
       }
-      if (arrival >= (stopMain[stop] as number)) continue;
-      stopMain[stop] = arrival;
-      mainRides[stop] = 0;
-      mainBoarding[stop] = -1;
-      if (arrival >= (stopAt[stop] as number)) continue;
-      stopAt[stop] = arrival;
-      atRides[stop] = 0;
-      atFrom[stop] = -1;
-      if (egressStamp[stop] === generation) best = Math.min(best, arrival + (egressWalk[stop] as number));
     }
-    for (let i = 0; i < accessCount; i++) {
-      const stop = near.stops[i] as number;
-      if (stopStamp[stop] !== generation) continue;
+    for (let i = 0; i < accessed.count; i++) {
+      const stop = accessed.stops[i] as number;
       const walked = stopMain[stop] as number;
+      if (walked === INFINITY) continue;
       for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
         const next = footTo[f] as number;
         const arrival = walked + (footSeconds[f] as number) * SECOND;

@@ -3,7 +3,7 @@ import { straightLineModel, type TravelMode } from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { TimetableRouter } from './router.ts';
+import { TimetableRouter, walkMs } from './router.ts';
 import { activeTimetableId, loadTimetable } from './store.ts';
 import { SEARCH_HORIZON_MS } from './timetable.ts';
 import { boxesMeet, type FallbackReason, straightLineTimes, type TravelTimes, type TripTimes } from './travel-times.ts';
@@ -114,6 +114,18 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
       return router.arrival(a, b, start, by);
     },
     leastMs: (a, b) => router.leastMs(a, b),
+    async leastArrivals(legs, by) {
+      const arrivals = router.forwardFrom(
+        legs.map((leg) => ({ point: leg.from, at: leg.at })),
+        by,
+      )(legs.map((leg) => leg.to));
+      // A leg's own walk straight there is not among the rides (forwardFrom).
+      return arrivals.map((arrival, i) => {
+        const leg = legs[i] as (typeof legs)[number];
+        const walked = leg.at + walkMs(leg.from, leg.to);
+        return Math.min(arrival, walked <= by ? walked : Number.POSITIVE_INFINITY);
+      });
+    },
     async departuresBy(deadline) {
       const backward = router.backward(to, deadline, at);
       return (points) => Float64Array.from(points, (point) => backward.departureAt(point));

@@ -87,6 +87,19 @@ export interface TripTimes {
    * deadline costs a remote search.
    */
   departuresBy?(deadline: number): Promise<(points: readonly Coordinates[]) => Float64Array>;
+  /**
+   * For many legs at once, a lower bound of each one's `arrival(from, to, at, by)`: what one search
+   * from all their starts together answers (Infinity: not by `by`); absent where that is no cheaper
+   * than a search per leg.
+   */
+  leastArrivals?(legs: readonly LegQuery[], by: number): Promise<Float64Array>;
+}
+
+/** A leg asked about: leaving `from` at `at` for `to`. */
+export interface LegQuery {
+  from: Coordinates;
+  to: Coordinates;
+  at: number;
 }
 
 export interface TravelTimes {
