@@ -678,6 +678,14 @@ describe('the timetable router on random timetables', () => {
 
         const box = boxesMeet(router.forwardBox(forward), router.backwardBox(router.backward(to, by, at)));
         const meeting = router.backward(to, by, at);
+        // The compact bounds a saved trip keeps: never later, never earlier than the searches.
+        const bounds = router.reachBounds(forward, meeting);
+        for (const point of [...q.points.map(place), ...random.stops, from, to]) {
+          const arrives = forward.arrivalAt(point);
+          if (arrives < Number.POSITIVE_INFINITY) expect(bounds.arrivalAtLeast(point)).toBeLessThanOrEqual(arrives);
+          const leaves = meeting.departureAt(point);
+          if (leaves > Number.NEGATIVE_INFINITY) expect(bounds.departureAtMost(point)).toBeGreaterThanOrEqual(leaves);
+        }
         for (const point of [...q.points.map(place), ...random.stops, from, to]) {
           if (forward.arrivalAt(point) > meeting.departureAt(point)) continue;
           expect(box).not.toBeNull();

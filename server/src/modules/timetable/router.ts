@@ -4,6 +4,7 @@ import { DETOUR_FACTOR, type LatLngBox, WALK_KMH } from '@csomag/domain/trips';
 import { addDays, serviceDayBase } from './service-days.ts';
 import { degreesAround, NearStops, StopGrid } from './stop-grid.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Leg, type StopAt, type Timetable } from './timetable.ts';
+import type { ReachBounds } from './travel-times.ts';
 
 /**
  * The in-process public-transport router (issue 26, docs/decisions/0029): the Connection Scan
@@ -43,6 +44,9 @@ export function walkMsFor(metres: number): number {
 export function walkMs(from: Coordinates, to: Coordinates): number {
   return walkMsFor(distanceMetres(from, to));
 }
+
+/** The walking model's ms a metre, a hair under: walkMsFor(m) ≥ m · this (a bound's walk, StopGrid.summaryTime). */
+const WALK_MS_PER_METRE_AT_LEAST = ((walkMsFor(1e6) - 1) / 1e6) * (1 - 1e-9);
 
 /** The great-circle metres walkable in `ms` (the walking model inverted), a metre generous. */
 function walkableMetres(ms: number): number {
@@ -367,6 +371,32 @@ export class TimetableRouter {
     // A box reaching past ±180° would miss the points on the other side: every longitude, then.
     if (minLng < -180 || maxLng > 180) return { minLat, maxLat, minLng: -180, maxLng: 180 };
     return { minLat, maxLat, minLng, maxLng };
+  }
+
+  /**
+   * What a forward and a backward search leave in a few KB (StopGrid.summarize): bounds of their
+   * answers at any point — never later than `forward.arrivalAt`, never earlier than
+   * `backward.departureAt` — for a saved trip to check each new parcel against without a search.
+   */
+  reachBounds(forward: ForwardSearch, backward: BackwardSearch): ReachBounds {
+    const { grid } = this;
+    const arrivals = grid.summarize(forward.stopArrival, 1, forward.at);
+    const departures = grid.summarize(backward.stopDeparture, -1, backward.after);
+    const { from, at } = forward;
+    const { to, by } = backward;
+    const slope = WALK_MS_PER_METRE_AT_LEAST;
+    return {
+      arrivalAtLeast: (point) =>
+        Math.min(
+          at + walkMs(from, point),
+          arrivals ? grid.summaryTime(point, ACCESS_WALK_MAX_M, arrivals, slope) : INFINITY,
+        ),
+      departureAtMost: (point) =>
+        Math.max(
+          by - walkMs(point, to),
+          departures ? grid.summaryTime(point, ACCESS_WALK_MAX_M, departures, slope) : -INFINITY,
+        ),
+    };
   }
 
   /** Earliest arrival (ms) at `to` leaving `from` at `at`; Infinity when not by `by`. */

@@ -108,6 +108,7 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
         box: boxesMeet(reached, leaving),
         arrivals: (points) => Float64Array.from(points, (point) => forward.arrivalAt(point)),
         departures: (points) => Float64Array.from(points, (point) => backward.departureAt(point)),
+        bounds: () => router.reachBounds(forward, backward),
       };
     },
     async arrival(a, b, start, by) {

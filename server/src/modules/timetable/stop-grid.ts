@@ -47,6 +47,25 @@ export class NearStops {
   }
 }
 
+/** A search's times kept compact (StopGrid.summarize): whole minutes per block of cells. */
+export interface CellSummary {
+  sign: 1 | -1;
+  /** The instant the minutes count from. */
+  origin: number;
+  /** The blocks kept: rows × cols from (firstRow, firstCol), in blocks. */
+  firstRow: number;
+  firstCol: number;
+  rows: number;
+  cols: number;
+  minutes: Int16Array;
+}
+
+/** Cells per side of a summary's block: ~3 km, a few KB for a city's reach. */
+const SUMMARY_BLOCK = 3;
+const MINUTE_MS = 60_000;
+const INT16_MAX = 32_767;
+const INT16_MIN = -32_768;
+
 /** Cells about this wide: a 1.5 km walk looks at 4 × 4 cells or so. */
 const CELL_METRES = 1_000;
 /** A country's stops fit easily; a continent's widen the cells rather than grow the index. */
@@ -223,6 +242,90 @@ export class StopGrid {
       cells[cell] = best;
     }
     return cells;
+  }
+
+  /**
+   * A search's times kept compact (a saved trip's reach, kept for many new parcels): per block of
+   * SUMMARY_BLOCK × SUMMARY_BLOCK cells over the blocks where any stop's time is finite, the best
+   * (`sign` 1: earliest, -1: latest) in whole minutes from `origin`, rounded outwards (down for
+   * 1, up for -1), so whatever summaryTime answers from it is a bound. Null when no time is finite.
+   */
+  summarize(times: Float64Array, sign: 1 | -1, origin: number): CellSummary | null {
+    let [top, bottom, left, right] = [-1, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1];
+    const block = SUMMARY_BLOCK;
+    for (let stop = 0; stop < times.length; stop++) {
+      if (!Number.isFinite(times[stop])) continue;
+      const row = Math.floor(this.row(this.lat[stop] as number) / block);
+      const col = Math.floor(this.col(this.lng[stop] as number) / block);
+      [top, bottom, left, right] = [
+        Math.max(top, row),
+        Math.min(bottom, row),
+        Math.min(left, col),
+        Math.max(right, col),
+      ];
+    }
+    if (top < 0) return null;
+    const rows = top - bottom + 1;
+    const cols = right - left + 1;
+    const none = sign === 1 ? INT16_MAX : INT16_MIN;
+    const minutes = new Int16Array(rows * cols).fill(none);
+    for (let stop = 0; stop < times.length; stop++) {
+      const time = times[stop] as number;
+      if (!Number.isFinite(time)) continue;
+      const at =
+        (Math.floor(this.row(this.lat[stop] as number) / block) - bottom) * cols +
+        Math.floor(this.col(this.lng[stop] as number) / block) -
+        left;
+      const offset = (time - origin) / MINUTE_MS;
+      const rounded = Math.max(
+        INT16_MIN + 1,
+        Math.min(INT16_MAX - 1, sign === 1 ? Math.floor(offset) : Math.ceil(offset)),
+      );
+      const kept = minutes[at] as number;
+      if (kept === none || sign * rounded < sign * kept) minutes[at] = rounded;
+    }
+    return { sign, origin, firstRow: bottom, firstCol: left, rows, cols, minutes };
+  }
+
+  /**
+   * A bound of bestTime from a summary: the best over the blocks within `metres` of `point` of the
+   * block's minutes, walked from its nearest edge at `slope` ms a metre (sign 1: never later than
+   * bestTime's earliest, -1: never earlier than its latest). ±Infinity when no block is near.
+   */
+  summaryTime(point: Coordinates, metres: number, summary: CellSummary, slope: number): number {
+    const { sign, origin, firstRow, firstCol, rows, cols, minutes } = summary;
+    const none = sign === 1 ? INT16_MAX : INT16_MIN;
+    const { dLat, dLng } = degreesAround(point.lat, metres);
+    const top = point.lat + dLat;
+    const bottom = point.lat - dLat;
+    const shrink = Math.cos((Math.min(89, Math.max(Math.abs(top), Math.abs(bottom))) * Math.PI) / 180);
+    const below = 1 - 1e-6 - ((Math.max(dLat, dLng) * Math.PI) / 180) ** 2 / 12;
+    const block = SUMMARY_BLOCK;
+    const blockLat = this.cellLat * block;
+    const blockLng = this.cellLng * block;
+    // Blocks are whole cells from the grid's corner; a point beyond the grid is measured to them all the same.
+    const lastRow = Math.min(rows - 1, Math.floor((top - this.minLat) / blockLat) - firstRow);
+    const lastCol = Math.min(cols - 1, Math.floor((point.lng + dLng - this.minLng) / blockLng) - firstCol);
+    let best = Number.POSITIVE_INFINITY;
+    for (let row = Math.max(0, Math.floor((bottom - this.minLat) / blockLat) - firstRow); row <= lastRow; row++) {
+      const south = this.minLat + (firstRow + row) * blockLat;
+      const dy = Math.max(0, south - point.lat, point.lat - (south + blockLat)) * METRES_PER_DEGREE;
+      for (
+        let col = Math.max(0, Math.floor((point.lng - dLng - this.minLng) / blockLng) - firstCol);
+        col <= lastCol;
+        col++
+      ) {
+        const kept = minutes[row * cols + col] as number;
+        if (kept === none) continue;
+        const west = this.minLng + (firstCol + col) * blockLng;
+        const dx = Math.max(0, west - point.lng, point.lng - (west + blockLng)) * METRES_PER_DEGREE * shrink;
+        const near = (dx * dx + dy * dy) * below;
+        if (near > metres * metres) continue;
+        const time = sign * kept * MINUTE_MS + Math.sqrt(near) * slope;
+        if (time < best) best = time;
+      }
+    }
+    return best === Number.POSITIVE_INFINITY ? sign * best : origin + sign * best;
   }
 
   /** The stops within `metres` (great circle, inclusive) of `point`, into `into` (cleared first); answers their count. */

@@ -45,6 +45,16 @@ export interface TripReach {
   arrivals(points: readonly Coordinates[]): Float64Array;
   /** Latest departure (ms) from each point that still reaches the end by the deadline; -Infinity when none. */
   departures(points: readonly Coordinates[]): Float64Array;
+  /** Bounds of `arrivals` and `departures` kept in a few KB, for a saved trip's many checks; absent where none are cheaper. */
+  bounds?(): ReachBounds;
+}
+
+/** Bounds of a reach's answers at any point, kept compact (a saved trip keeps them between new parcels). */
+export interface ReachBounds {
+  /** Never later than the reach's earliest arrival at `point`. */
+  arrivalAtLeast(point: Coordinates): number;
+  /** Never earlier than the reach's latest departure from `point`. */
+  departureAtMost(point: Coordinates): number;
 }
 
 /** Where both boxes overlap, or null. */

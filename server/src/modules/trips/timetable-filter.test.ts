@@ -233,9 +233,9 @@ describe('the trip filter on a timetable', () => {
           if (closer.some((candidate) => !evaluated.has(candidate.pickup))) stoppedEarly++;
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 800 },
     );
-    // Stopping early and narrowing were tested, not only evaluating everything.
+    // Stopping early and narrowing were tested, not only evaluating everything (each in ~5 % of runs).
     expect(stoppedEarly).toBeGreaterThan(10);
     expect(narrowed).toBeGreaterThan(10);
   });

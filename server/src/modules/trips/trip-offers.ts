@@ -8,7 +8,7 @@ import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
 import { bump, trim } from '../../lru.ts';
 import { BoundedQueue } from '../push/queue.ts';
-import { inBox, type TravelTimes, type TripTimes } from '../timetable/travel-times.ts';
+import { inBox, type ReachBounds, type TravelTimes, type TripTimes } from '../timetable/travel-times.ts';
 import { mayTrip } from './policy.ts';
 import { addedByParcel, leastAdded, savedTripFacts } from './service.ts';
 
@@ -35,13 +35,17 @@ const YIELD_AFTER_MS = 10;
 /** Saved trips' plans at their next departure, kept while that departure stays the next one. */
 const TRIP_PLANS_KEPT = 20_000;
 
-/** A saved trip at one departure: its times, arrival, the deadline its detour allows and its reach's boxes. */
+/**
+ * A saved trip at one departure: its times, arrival, the deadline its detour allows, its reach's
+ * boxes and, where the model keeps them, the compact bounds of its reach (a few KB a trip).
+ */
 interface SavedTripPlan {
   times: TripTimes;
   arriveAt: number;
   deadline: number;
   reached: LatLngBox | null;
   leaving: LatLngBox | null;
+  bounds: ReachBounds | null;
 }
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', {
@@ -152,8 +156,16 @@ export class TripOffers {
         const times = await this.travelTimes.forTrip(from, to, mode, departAt);
         if (!times.journey) return null;
         const deadline = times.journey.arriveAt + maxDetourMinutes * 60_000;
-        const { reached, leaving } = await times.reach(deadline + 1);
-        return { times, arriveAt: times.journey.arriveAt, deadline, reached, leaving };
+        const reach = await times.reach(deadline + 1);
+        const { reached, leaving } = reach;
+        return {
+          times,
+          arriveAt: times.journey.arriveAt,
+          deadline,
+          reached,
+          leaving,
+          bounds: reach.bounds?.() ?? null,
+        };
       })();
       // A failure is not kept: the next parcel asks again.
       plan.catch(() => this.tripPlans.delete(id));
@@ -219,10 +231,17 @@ export class TripOffers {
       const legs = { from: saved.from, to: saved.to, mode: saved.mode };
       if (Number.isFinite(sum) && !(withinEllipse(legs, pickup, sum) && withinEllipse(legs, delivery, sum))) continue;
       const route = { from: saved.from, to: saved.to, departAt, arriveAt: plan.arriveAt };
-      // At the model's least times the trip reaches the pickup, the delivery point and its end in time.
-      const { times } = plan;
-      const pickupBy = departAt + times.leastMs(saved.from, pickup);
-      const leaveBy = plan.deadline - times.leastMs(delivery, saved.to);
+      // By its reach's bounds and the model's least times the trip reaches the pickup, the delivery
+      // point and its end in time.
+      const { times, bounds } = plan;
+      const pickupBy = Math.max(
+        departAt + times.leastMs(saved.from, pickup),
+        bounds?.arrivalAtLeast(pickup) ?? Number.NEGATIVE_INFINITY,
+      );
+      const leaveBy = Math.min(
+        plan.deadline - times.leastMs(delivery, saved.to),
+        bounds?.departureAtMost(delivery) ?? Number.POSITIVE_INFINITY,
+      );
       if (leastAdded(times, route, pickup, delivery, pickupBy, leaveBy) === null) continue;
       const added = await addedByParcel(times, route, plan.deadline, pickup, delivery);
       if (added === null) continue;
