@@ -113,6 +113,19 @@ const parcelPoint = fc.oneof(
     })),
 );
 
+/** A trip on the feed's day at `minuteOfDay` with its detour: its times, deadline and reach; null without a journey. */
+async function tripAt(from: Coordinates, to: Coordinates, minuteOfDay: number, maxDetour: number) {
+  fc.pre(distanceMetres(from, to) >= 50);
+  const at = serviceDayBase(DAY, 'Europe/Budapest') + minuteOfDay * 60_000;
+  const times = timetableTimes(router, from, to, at);
+  const journey = times.journey;
+  if (!journey) return null;
+  const deadline = journey.arriveAt + maxDetour * 60_000;
+  const reach = await times.reach(deadline + 1);
+  const trip = { from, to, departAt: at, arriveAt: journey.arriveAt };
+  return { at, times, journey, deadline, reach, trip };
+}
+
 describe('the trip filter on a timetable', () => {
   it('never drops a parcel that fits', async () => {
     let fitting = 0;
@@ -124,14 +137,9 @@ describe('the trip filter on a timetable', () => {
         fc.integer({ min: 1, max: 60 }),
         fc.array(fc.tuple(parcelPoint, parcelPoint), { minLength: 1, maxLength: 12 }),
         async (from, to, minuteOfDay, maxDetour, parcels) => {
-          fc.pre(distanceMetres(from, to) >= 50);
-          const at = serviceDayBase(DAY, 'Europe/Budapest') + minuteOfDay * 60_000;
-          const times = timetableTimes(router, from, to, at);
-          const journey = times.journey;
-          if (!journey) return;
-          const deadline = journey.arriveAt + maxDetour * 60_000;
-          const reach = await times.reach(deadline + 1);
-          const trip = { from, to, departAt: at, arriveAt: journey.arriveAt };
+          const planned = await tripAt(from, to, minuteOfDay, maxDetour);
+          if (!planned) return;
+          const { at, times, journey, deadline, reach, trip } = planned;
           const sum = ((deadline - at) / 3_600_000) * times.fastestKmh * 1000;
           for (const [p, q] of parcels) {
             const added = await addedByParcel(times, trip, deadline, p, q);
@@ -192,14 +200,9 @@ describe('the trip filter on a timetable', () => {
         fc.array(fc.tuple(parcelPoint, parcelPoint, fc.integer({ min: 0, max: 5 })), { minLength: 5, maxLength: 40 }),
         fc.integer({ min: 1, max: 4 }),
         async (from, to, minuteOfDay, maxDetour, parcels, limit) => {
-          fc.pre(distanceMetres(from, to) >= 50);
-          const at = serviceDayBase(DAY, 'Europe/Budapest') + minuteOfDay * 60_000;
-          const times = timetableTimes(router, from, to, at);
-          const journey = times.journey;
-          if (!journey) return;
-          const deadline = journey.arriveAt + maxDetour * 60_000;
-          const reach = await times.reach(deadline + 1);
-          const trip = { from, to, departAt: at, arriveAt: journey.arriveAt };
+          const planned = await tripAt(from, to, minuteOfDay, maxDetour);
+          if (!planned) return;
+          const { times, deadline, reach, trip } = planned;
           // Ages that tie often, and ids to tell them apart.
           const all: Ranked[] = [];
           const candidates: Passing[] = [];
