@@ -79,10 +79,11 @@ export function useLiveRefetch(topics: readonly string[], queryKeys: readonly Qu
     scope,
     (openedAt) => {
       for (const queryKey of queryKeys) {
-        queryClient.invalidateQueries({
-          queryKey,
-          predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt,
-        });
+        queryClient.invalidateQueries(
+          { queryKey, predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt },
+          // A read under way is left to finish, not aborted and asked again.
+          { cancelRefetch: false },
+        );
       }
     },
   );
