@@ -438,10 +438,14 @@ const inject = (app: FastifyInstance, cookie: string, body: unknown) => {
 async function matchSteps(app: FastifyInstance, store: Store, runner: AccountRow, query: TripQuery): Promise<string> {
   const parts: string[] = [];
   let last = performance.now();
-  const response = await findMatches(store, app.travelTimes, runner, query, Date.now(), null, (step, kept) => {
+  const steps = (step: string, kept?: number) => {
     const now = performance.now();
     parts.push(`${step} ${ms(now - last)}${kept === undefined ? '' : ` (${kept.toLocaleString('en')})`}`);
     last = now;
+  };
+  const response = await findMatches(store, app.travelTimes, runner, query, Date.now(), null, {
+    pool: app.waitingPool,
+    steps,
   });
   return `${parts.join(' · ')} — ms; trip ${response.trip.minutes} min, ${response.matches.length} shown`;
 }

@@ -36,7 +36,9 @@ export const tripRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      findMatches(app.store, app.travelTimes, signedIn(request), request.body, now(), app.timetable.validUntil()),
+      findMatches(app.store, app.travelTimes, signedIn(request), request.body, now(), app.timetable.validUntil(), {
+        pool: app.waitingPool,
+      }),
   );
 
   app.get(
