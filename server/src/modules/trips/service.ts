@@ -24,7 +24,7 @@ import { presentParcel } from '../parcels/present.ts';
 import { selectParcels } from '../parcels/service.ts';
 import { nearestPlaceName } from '../places/geocoder.ts';
 import type { StopAt } from '../timetable/timetable.ts';
-import type { TravelTimes, TripTimes } from '../timetable/travel-times.ts';
+import type { TravelTimes, TripReach, TripTimes } from '../timetable/travel-times.ts';
 import { findRelayOffers } from './relay-matches.ts';
 import type { WaitingPoint, WaitingPool } from './waiting-pool.ts';
 
@@ -182,13 +182,25 @@ export interface Passing {
 /** A match's order: whole minutes added first (what the runner sees), then the longest waiting. */
 export type Ranked = { id: string; added: number; createdAt: string };
 export const ranking = (a: Ranked, b: Ranked) =>
-  a.added - b.added || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+  a.added - b.added || byText(a.createdAt, b.createdAt) || byText(a.id, b.id);
+/** ISO instants and ids in the order of their characters (an instant's text orders as its time). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The `limit` best fitting candidates, in ranking order, and how many were evaluated exactly. They are evaluated exactly in the
- * order of their least minutes (then age), which stops once the next one, even at its least, ranks
- * after the last of a full list; a delivery point left in time for the trip's own arrival adds 0
- * without the search to the end (one backward search for them all, when the model offers it).
+ * What a request's exact evaluations keep between rounds (findMatches' oldest-first chunks): each
+ * parcel's whole minutes (null: it does not fit) and the trip's on-time departures search.
+ */
+export class ExactMinutes {
+  readonly known = new Map<string, number | null>();
+  onTimeDepartures: Promise<(points: readonly Coordinates[]) => Float64Array> | undefined;
+}
+
+/**
+ * The `limit` best fitting candidates, in ranking order, and how many were evaluated exactly (not
+ * known to `exact` already). They are evaluated in the order of their least minutes (then age),
+ * which stops once the next one, even at its least, ranks after the last of a full list; a delivery
+ * point left in time for the trip's own arrival adds 0 without the search to the end (one backward
+ * search for them all, when the model offers it).
  */
 export async function bestFitting(
   times: TripTimes,
@@ -196,6 +208,7 @@ export async function bestFitting(
   deadline: number,
   candidates: Passing[],
   limit = TRIP_MATCHES_MAX,
+  exact = new ExactMinutes(),
 ): Promise<{ best: Ranked[]; evaluated: number }> {
   const ordered = candidates
     .map((candidate) => ({
@@ -204,11 +217,10 @@ export async function bestFitting(
     }))
     .sort((a, b) => ranking(a.rank, b.rank));
   const onTime = trip.arriveAt + Math.floor(WHOLE_MINUTE_SLACK * MINUTE);
-  let onTimeDepartures: Promise<(points: readonly Coordinates[]) => Float64Array> | undefined;
   const leaveOnTime = times.departuresBy
     ? (delivery: Coordinates) => async () => {
-        onTimeDepartures ??= times.departuresBy?.(onTime);
-        const departures = await onTimeDepartures;
+        exact.onTimeDepartures ??= times.departuresBy?.(onTime);
+        const departures = await exact.onTimeDepartures;
         return departures?.([delivery])[0] ?? Number.NEGATIVE_INFINITY;
       }
     : undefined;
@@ -217,20 +229,106 @@ export async function bestFitting(
   for (const { candidate, rank } of ordered) {
     const last = best.length === limit ? best[best.length - 1] : undefined;
     if (last && ranking(rank, last) > 0) break;
-    evaluated++;
-    const { pickup, delivery, pickupArrival, deliveryLeaveBy } = candidate;
-    const added = await addedByParcel(times, trip, deadline, pickup, delivery, {
-      pickupArrival,
-      deliveryLeaveBy,
-      ...(leaveOnTime ? { leaveOnTime: leaveOnTime(delivery) } : {}),
-    });
+    let added = exact.known.get(candidate.id);
+    if (added === undefined) {
+      evaluated++;
+      const { pickup, delivery, pickupArrival, deliveryLeaveBy } = candidate;
+      const minutes = await addedByParcel(times, trip, deadline, pickup, delivery, {
+        pickupArrival,
+        deliveryLeaveBy,
+        ...(leaveOnTime ? { leaveOnTime: leaveOnTime(delivery) } : {}),
+      });
+      added = minutes === null ? null : wholeMinutes(minutes);
+      exact.known.set(candidate.id, added);
+    }
     if (added === null) continue;
-    const fitting = { ...rank, added: wholeMinutes(added) };
+    const fitting = { ...rank, added };
     const at = best.findIndex((other) => ranking(fitting, other) < 0);
     best.splice(at < 0 ? best.length : at, 0, fitting);
     if (best.length > limit) best.pop();
   }
   return { best, evaluated };
+}
+
+/**
+ * The best TRIP_MATCHES_MAX of the candidates in the box, and how many each step kept. Many are
+ * taken oldest first, in growing chunks: when the best of those taken all add no minute, nobody
+ * newer can rank before them, and the rest is never looked at (an intercity trip with an hour to
+ * spare in the city finds its 50 in the first few thousand of 15 k).
+ */
+export async function bestOfCandidates(
+  times: TripTimes,
+  reach: TripReach,
+  trip: { from: Coordinates; to: Coordinates; departAt: number; arriveAt: number },
+  deadline: number,
+  candidates: WaitingPoint[],
+  limit = TRIP_MATCHES_MAX,
+  chunkFrom = CHUNK_FROM,
+): Promise<{ best: Ranked[]; counts: { bounds: number; closer: number; evaluated: number } }> {
+  const exact = new ExactMinutes();
+  const kept: Passing[] = [];
+  let best: Ranked[] = [];
+  const counts = { bounds: 0, closer: 0, evaluated: 0 };
+  for (const chunk of oldestFirstChunks(candidates, chunkFrom)) {
+    const passing = await passingBounds(times, reach, trip, deadline, chunk);
+    const closer = await closerBounds(times, trip, deadline, passing);
+    kept.push(...closer);
+    const found = await bestFitting(times, trip, deadline, kept, limit, exact);
+    best = found.best;
+    counts.bounds += passing.length;
+    counts.closer += closer.length;
+    counts.evaluated += found.evaluated;
+    if (best.length === limit && best[best.length - 1]?.added === 0) break;
+  }
+  return { best, counts };
+}
+
+/** More candidates than this are taken oldest first, in chunks growing from it. */
+const CHUNK_FROM = 4_000;
+
+/** The candidates in one chunk, or, when more than `chunkFrom`, oldest first in chunks of it, twice that, … */
+function oldestFirstChunks(candidates: WaitingPoint[], chunkFrom: number): WaitingPoint[][] {
+  if (candidates.length <= chunkFrom) return [candidates];
+  // The ranking's own order of age, then id.
+  const order = [...candidates].sort((a, b) => byText(a.created_at, b.created_at) || byText(a.id, b.id));
+  const chunks: WaitingPoint[][] = [];
+  for (let start = 0, size = chunkFrom; start < order.length; start += size, size *= 2) {
+    chunks.push(order.slice(start, start + size));
+  }
+  return chunks;
+}
+
+/**
+ * The candidates past the searches' bound and the least times, with their least minutes: the pickup
+ * reached from the start, and from there, at the least the model allows, the delivery point no
+ * later than it must be left for the end — one look-up each in the two searches (necessary: the
+ * runner reaches the pickup no earlier than anyone could, and leaves the delivery point no later
+ * than the end allows), the delivery point's only for pickups reached at all.
+ */
+async function passingBounds(
+  times: TripTimes,
+  reach: TripReach,
+  trip: { to: Coordinates; arriveAt: number },
+  deadline: number,
+  candidates: WaitingPoint[],
+): Promise<Passing[]> {
+  const pickupArrivals = reach.arrivals(candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng })));
+  const reachable = candidates.flatMap((row, i) => {
+    const pickupArrival = pickupArrivals[i] ?? Number.POSITIVE_INFINITY;
+    return pickupArrival <= deadline + EDGE_MS ? [{ row, pickupArrival }] : [];
+  });
+  const deliveryDepartures = reach.departures(
+    reachable.map(({ row }) => ({ lat: row.receiver_lat, lng: row.receiver_lng })),
+  );
+  return reachable.flatMap(({ row, pickupArrival }, i) => {
+    const deliveryLeaveBy = deliveryDepartures[i] ?? Number.NaN;
+    const pickup = { lat: row.sender_lat, lng: row.sender_lng };
+    const delivery = { lat: row.receiver_lat, lng: row.receiver_lng };
+    const least = leastAdded(times, trip, pickup, delivery, pickupArrival, deliveryLeaveBy);
+    return least === null
+      ? []
+      : [{ id: row.id, createdAt: row.created_at, pickup, delivery, pickupArrival, deliveryLeaveBy, least }];
+  });
 }
 
 /** Told each step of findMatches as it ends, with how many it kept (bench:timetable shows where the time goes). */
@@ -273,32 +371,10 @@ export async function findMatches(
   if (!reached || !leaving) return { matches: [], relayOffers, trip: plan };
   const candidates = (await pool?.within(reached, leaving)) ?? (await waitingWithin(store, reached, leaving));
   steps?.('candidates', candidates.length);
-  // The pickup reached from the start, and from there, at the least the model allows, the delivery
-  // point no later than it must be left for the end: one look-up each in the two searches
-  // (necessary: the runner reaches the pickup no earlier than anyone could, and leaves the delivery
-  // point no later than the end allows) — the delivery point's only for pickups reached at all.
-  const pickupArrivals = reach.arrivals(candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng })));
-  const reachable = candidates.flatMap((row, i) => {
-    const pickupArrival = pickupArrivals[i] ?? Number.POSITIVE_INFINITY;
-    return pickupArrival <= deadline + EDGE_MS ? [{ row, pickupArrival }] : [];
-  });
-  const deliveryDepartures = reach.departures(
-    reachable.map(({ row }) => ({ lat: row.receiver_lat, lng: row.receiver_lng })),
-  );
-  const passing: Passing[] = reachable.flatMap(({ row, pickupArrival }, i) => {
-    const deliveryLeaveBy = deliveryDepartures[i] ?? Number.NaN;
-    const pickup = { lat: row.sender_lat, lng: row.sender_lng };
-    const delivery = { lat: row.receiver_lat, lng: row.receiver_lng };
-    const least = leastAdded(times, trip, pickup, delivery, pickupArrival, deliveryLeaveBy);
-    return least === null
-      ? []
-      : [{ id: row.id, createdAt: row.created_at, pickup, delivery, pickupArrival, deliveryLeaveBy, least }];
-  });
-  steps?.('bounds', passing.length);
-  const closer = await closerBounds(times, trip, deadline, passing);
-  steps?.('closer bounds', closer.length);
-  const { best: shown, evaluated } = await bestFitting(times, trip, deadline, closer);
-  steps?.('exact', evaluated);
+  const { best: shown, counts } = await bestOfCandidates(times, reach, trip, deadline, candidates);
+  steps?.('bounds', counts.bounds);
+  steps?.('closer bounds', counts.closer);
+  steps?.('exact', counts.evaluated);
   if (shown.length === 0) return { matches: [], relayOffers, trip: plan };
   const rows = await selectParcels(db)
     .where(

@@ -13,7 +13,16 @@ import { TimetableRouter } from '../timetable/router.ts';
 import { timetableTimes } from '../timetable/service.ts';
 import { serviceDayBase } from '../timetable/service-days.ts';
 import { inBox, type TripTimes } from '../timetable/travel-times.ts';
-import { addedByParcel, bestFitting, closerBounds, leastAdded, type Passing, type Ranked, ranking } from './service.ts';
+import {
+  addedByParcel,
+  bestFitting,
+  bestOfCandidates,
+  closerBounds,
+  leastAdded,
+  type Passing,
+  type Ranked,
+  ranking,
+} from './service.ts';
 
 /**
  * The trip filter stays lossless on a timetable (issue 26 item 5, ADR 0029): on a feed generated
@@ -191,6 +200,7 @@ describe('the trip filter on a timetable', () => {
   it('picks the best few of many parcels as evaluating every one would, stopping early', async () => {
     let stoppedEarly = 0;
     let narrowed = 0;
+    let chunkedEarly = 0;
     await fc.assert(
       fc.asyncProperty(
         parcelPoint,
@@ -234,6 +244,18 @@ describe('the trip filter on a timetable', () => {
           expect(count).toBe(closer.filter((candidate) => evaluated.has(candidate.pickup)).length);
           expect(best).toEqual(all.sort(ranking).slice(0, limit));
           if (closer.some((candidate) => !evaluated.has(candidate.pickup))) stoppedEarly++;
+          // Taken oldest first in chunks of three, as the matching takes many: the same best.
+          const rows = parcels.map(([p, q, age], index) => ({
+            id: `p${String(index).padStart(2, '0')}`,
+            created_at: `2026-05-0${age}`,
+            sender_lat: p.lat,
+            sender_lng: p.lng,
+            receiver_lat: q.lat,
+            receiver_lng: q.lng,
+          }));
+          const chunked = await bestOfCandidates(times, reach, trip, deadline, rows, limit, 3);
+          expect(chunked.best).toEqual(best);
+          if (chunked.counts.bounds < candidates.length) chunkedEarly++;
         },
       ),
       { numRuns: 800 },
@@ -241,5 +263,6 @@ describe('the trip filter on a timetable', () => {
     // Stopping early and narrowing were tested, not only evaluating everything (each in ~5 % of runs).
     expect(stoppedEarly).toBeGreaterThan(10);
     expect(narrowed).toBeGreaterThan(10);
+    expect(chunkedEarly).toBeGreaterThan(2);
   });
 });
