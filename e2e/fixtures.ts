@@ -91,6 +91,28 @@ export async function sendParcelViaApi(request: APIRequestContext, parcel: Parti
 /** A Leaflet marker by its SPEC label (title and alt text). */
 export const marker = (page: Page, title: string) => page.locator(`.leaflet-marker-icon[title="${title}"]`);
 
+/**
+ * Waits until `target` has stayed where it is for a few tenths of a second. A popup opened on a map
+ * can move more than once (Leaflet pans to fit it, then again once its content is laid out), with
+ * still frames between: a click between two moves lands on the map and closes it, which
+ * Playwright's own two-frame stability check does not rule out.
+ */
+export async function settled(target: Locator) {
+  let last = '';
+  let still = 0;
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await target.boundingBox());
+        still = box === last ? still + 1 : 0;
+        last = box;
+        return still;
+      },
+      { intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(3);
+}
+
 /** Drags a map pin by its tip, as a finger would, `dx`/`dy` pixels away. */
 export async function dragMarker(page: Page, pin: Locator, dx: number, dy: number) {
   const box = await pin.boundingBox();

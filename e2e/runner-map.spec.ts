@@ -6,6 +6,7 @@ import {
   metresNorth,
   parcelFromNewSender,
   runnerContext,
+  settled,
   signInViaApi,
   test,
 } from './fixtures.ts';
@@ -141,9 +142,12 @@ test.describe('runner map on a phone', () => {
     await pin.click();
     const popup = page.locator('.leaflet-popup');
     await expect(popup).toContainText('Hova:');
+    // Tapped once the popup has stopped moving, as a person would.
+    const button = popup.getByRole('button', { name: 'Felvétel' });
+    await settled(button);
     // The server's answer first: a tap that never sent the pickup and one refused read differently.
     const answer = page.waitForResponse((response) => response.url().endsWith('/pickup'));
-    await popup.getByRole('button', { name: 'Felvétel' }).click();
+    await button.click();
     expect((await answer).status()).toBe(200);
     await expect(page.getByText('Sikeres csomagfelvétel!')).toBeVisible();
     await context.close();

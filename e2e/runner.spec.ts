@@ -7,6 +7,7 @@ import {
   parcelFromNewSender,
   revealCard,
   runnerContext,
+  settled,
   test,
 } from './fixtures.ts';
 
@@ -241,10 +242,11 @@ test.describe('runner map and live location', () => {
     await marker(runner.page, 'Hova').click();
     await expect(runner.page.getByText(parcel.id)).toBeVisible();
     // The 'Hova' popup's own 'Felvétel' (the pickup pin's popup offers one too, and fades out meanwhile).
-    await runner.page
+    const pickUpHere = runner.page
       .locator('.leaflet-popup', { hasText: parcel.id })
-      .getByRole('button', { name: 'Felvétel' })
-      .click();
+      .getByRole('button', { name: 'Felvétel' });
+    await settled(pickUpHere);
+    await pickUpHere.click();
     await expect(runner.page.getByText('Sikeres csomagfelvétel!')).toBeVisible();
     await expect(marker(runner.page, 'Hova')).toHaveCount(0);
     await runner.context.close();
