@@ -438,10 +438,14 @@ const inject = (app: FastifyInstance, cookie: string, body: unknown) => {
 async function matchSteps(app: FastifyInstance, store: Store, runner: AccountRow, query: TripQuery): Promise<string> {
   const parts: string[] = [];
   let last = performance.now();
-  const steps = (step: string, kept?: number) => {
+  // A step taken in chunks says its own ms; the others took the time since the last step.
+  let chunked = 0;
+  const steps = (step: string, kept?: number, took?: number) => {
     const now = performance.now();
-    parts.push(`${step} ${ms(now - last)}${kept === undefined ? '' : ` (${kept.toLocaleString('en')})`}`);
-    last = now;
+    const spent = took ?? now - last - chunked;
+    chunked = took === undefined ? 0 : chunked + took;
+    parts.push(`${step} ${ms(spent)}${kept === undefined ? '' : ` (${kept.toLocaleString('en')})`}`);
+    if (took === undefined) last = now;
   };
   const response = await findMatches(store, app.travelTimes, runner, query, Date.now(), null, {
     pool: app.waitingPool,

@@ -264,24 +264,33 @@ export async function bestOfCandidates(
   candidates: WaitingPoint[],
   limit = TRIP_MATCHES_MAX,
   chunkFrom = CHUNK_FROM,
-): Promise<{ best: Ranked[]; counts: { bounds: number; closer: number; evaluated: number } }> {
+): Promise<{ best: Ranked[]; counts: StepCounts }> {
   const exact = new ExactMinutes();
   const kept: Passing[] = [];
   let best: Ranked[] = [];
-  const counts = { bounds: 0, closer: 0, evaluated: 0 };
+  const counts: StepCounts = { bounds: [0, 0], closer: [0, 0], evaluated: [0, 0] };
+  let at = performance.now();
+  const count = (step: keyof StepCounts, kept: number) => {
+    const now = performance.now();
+    counts[step] = [counts[step][0] + kept, counts[step][1] + now - at];
+    at = now;
+  };
   for (const chunk of oldestFirstChunks(candidates, chunkFrom)) {
     const passing = await passingBounds(times, reach, trip, deadline, chunk);
+    count('bounds', passing.length);
     const closer = await closerBounds(times, trip, deadline, passing);
+    count('closer', closer.length);
     kept.push(...closer);
     const found = await bestFitting(times, trip, deadline, kept, limit, exact);
+    count('evaluated', found.evaluated);
     best = found.best;
-    counts.bounds += passing.length;
-    counts.closer += closer.length;
-    counts.evaluated += found.evaluated;
     if (best.length === limit && best[best.length - 1]?.added === 0) break;
   }
   return { best, counts };
 }
+
+/** How many each of bestOfCandidates' steps kept, and the ms it took, over all chunks. */
+type StepCounts = Record<'bounds' | 'closer' | 'evaluated', [kept: number, ms: number]>;
 
 /** More candidates than this are taken oldest first, in chunks growing from it. */
 const CHUNK_FROM = 4_000;
@@ -331,8 +340,11 @@ async function passingBounds(
   });
 }
 
-/** Told each step of findMatches as it ends, with how many it kept (bench:timetable shows where the time goes). */
-export type MatchSteps = (step: MatchStep, kept?: number) => void;
+/**
+ * Told each step of findMatches as it ends, with how many it kept and, for steps taken in chunks,
+ * the ms they took together (bench:timetable shows where the time goes).
+ */
+export type MatchSteps = (step: MatchStep, kept?: number, ms?: number) => void;
 export type MatchStep = 'journey' | 'reach' | 'relay offers' | 'candidates' | 'bounds' | 'closer bounds' | 'exact';
 
 /**
@@ -372,9 +384,9 @@ export async function findMatches(
   const candidates = (await pool?.within(reached, leaving)) ?? (await waitingWithin(store, reached, leaving));
   steps?.('candidates', candidates.length);
   const { best: shown, counts } = await bestOfCandidates(times, reach, trip, deadline, candidates);
-  steps?.('bounds', counts.bounds);
-  steps?.('closer bounds', counts.closer);
-  steps?.('exact', counts.evaluated);
+  steps?.('bounds', ...counts.bounds);
+  steps?.('closer bounds', ...counts.closer);
+  steps?.('exact', ...counts.evaluated);
   if (shown.length === 0) return { matches: [], relayOffers, trip: plan };
   const rows = await selectParcels(db)
     .where(
