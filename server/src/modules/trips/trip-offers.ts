@@ -32,6 +32,8 @@ const OFFER_QUEUE_LIMIT = 10_000;
 const REMEMBERED = 256;
 /** The longest the offers' searches hold the event loop before letting other work run. */
 const YIELD_AFTER_MS = 10;
+/** How often the active trips' plans are worked out ahead (only those without one). */
+const WARM_EVERY_MS = 60_000;
 /** Saved trips' plans at their next departure, kept while that departure stays the next one. */
 const TRIP_PLANS_KEPT = 20_000;
 
@@ -72,6 +74,9 @@ export class TripOffers {
   private unsubscribe: (() => void) | undefined;
   /** The changes heard (settledThrough). */
   private readonly handled = new HandledThrough();
+  private warmer: NodeJS.Timeout | undefined;
+  private warming: Promise<number> | null = null;
+  private closing = false;
   /** Saved trips' plans by trip, departure and model (planOf), least recently used first. */
   private readonly tripPlans = new Map<string, Promise<SavedTripPlan | null>>();
 
@@ -87,6 +92,44 @@ export class TripOffers {
       this.heard(entry);
       this.handled.heard(entry.id);
     });
+    // The active trips' plans are worked out ahead, so the first new parcel after a start or a
+    // departure's turn does not wait for thousands of searches.
+    this.warmer ??= setInterval(() => void this.warm(), WARM_EVERY_MS).unref();
+    void this.warm();
+  }
+
+  /**
+   * Works out the plan of every active trip that has none yet (yielding as the offers do);
+   * answers how many it worked out. One at a time; never while nobody listens for offers.
+   */
+  warm(): Promise<number> {
+    this.warming ??= (async () => {
+      let planned = 0;
+      try {
+        if (this.listeners.size === 0) return 0;
+        const now = this.now();
+        let yielded = performance.now();
+        for (const trip of await this.activeTrips(now)) {
+          if (this.closing) break;
+          if (performance.now() - yielded > YIELD_AFTER_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            yielded = performance.now();
+          }
+          const saved = this.offeredTrip(trip, now);
+          if (!saved) continue;
+          const departAt = Date.parse(saved.nextDepartureAt);
+          if (this.tripPlans.has(this.planKey(saved, departAt))) continue;
+          await this.planOf(saved, departAt);
+          planned++;
+        }
+      } catch (error) {
+        this.log.error({ err: error }, 'working out the saved trips ahead failed');
+      } finally {
+        this.warming = null;
+      }
+      return planned;
+    })();
+    return this.warming;
   }
 
   private heard(entry: LoggedChange) {
@@ -102,7 +145,10 @@ export class TripOffers {
   }
 
   async close() {
+    this.closing = true;
     this.unsubscribe?.();
+    clearInterval(this.warmer);
+    await this.warming;
     await this.queue.idle();
   }
 
@@ -136,9 +182,9 @@ export class TripOffers {
    * A saved trip's times at `departAt`, its deadline and the box its reach leaves (one search each
    * way, once per trip and departure): a new parcel is checked against many trips.
    */
-  private planOf(saved: ReturnType<typeof savedTripFacts>, departAt: number): Promise<SavedTripPlan | null> {
+  private planKey(saved: ReturnType<typeof savedTripFacts>, departAt: number): string {
     const { from, to, mode, maxDetourMinutes } = saved;
-    const key = [
+    return [
       this.travelTimes.version(),
       saved.id,
       departAt,
@@ -148,8 +194,12 @@ export class TripOffers {
       from.lng,
       to.lat,
       to.lng,
-    ];
-    const id = key.join('|');
+    ].join('|');
+  }
+
+  private planOf(saved: ReturnType<typeof savedTripFacts>, departAt: number): Promise<SavedTripPlan | null> {
+    const { from, to, mode, maxDetourMinutes } = saved;
+    const id = this.planKey(saved, departAt);
     let plan = this.tripPlans.get(id);
     if (!plan) {
       plan = (async () => {
@@ -175,19 +225,13 @@ export class TripOffers {
     return plan;
   }
 
-  private async find(entry: LoggedChange<ParcelChange>): Promise<TripOffer[]> {
-    const parcel = await this.db
-      .selectFrom('parcels')
-      .select(['id', 'status', 'sender_lat', 'sender_lng', 'receiver_lat', 'receiver_lng'])
-      .where('id', '=', entry.change.parcelId)
-      .executeTakeFirst();
-    if (parcel?.status !== 'waiting') return [];
-    const now = this.now();
-    // Departing within the hour: the time of day between now and an hour on (round midnight too);
-    // the weekday is checked below. Served by saved_trips_paused_time.
+  /** The saved trips departing within the hour of `now`, with their runners. */
+  private activeTrips(now: number) {
+    // The time of day between now and an hour on (round midnight too); the weekday is checked by
+    // offeredTrip. Served by saved_trips_paused_time.
     const from = budapestClock(now);
     const until = budapestClock(now + TRIP_ACTIVE_WINDOW_MS);
-    const trips = await this.db
+    return this.db
       .selectFrom('saved_trips')
       .innerJoin('accounts', 'accounts.id', 'saved_trips.account_id')
       .selectAll('saved_trips')
@@ -205,6 +249,26 @@ export class TripOffers {
           : eb.or([eb('saved_trips.time', '>=', from), eb('saved_trips.time', '<=', until)]),
       )
       .execute();
+  }
+
+  /** A trip's facts when it is active now and its runner may be offered parcels (else null). */
+  private offeredTrip(trip: Awaited<ReturnType<TripOffers['activeTrips']>>[number], now: number) {
+    // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
+    const runner = { ...trip, id: trip.account_id };
+    if (!mayTrip(runner, 'receiveOffers', trip)) return null;
+    const saved = savedTripFacts(trip, now);
+    return saved.active ? saved : null;
+  }
+
+  private async find(entry: LoggedChange<ParcelChange>): Promise<TripOffer[]> {
+    const parcel = await this.db
+      .selectFrom('parcels')
+      .select(['id', 'status', 'sender_lat', 'sender_lng', 'receiver_lat', 'receiver_lng'])
+      .where('id', '=', entry.change.parcelId)
+      .executeTakeFirst();
+    if (parcel?.status !== 'waiting') return [];
+    const now = this.now();
+    const trips = await this.activeTrips(now);
     const pickup = { lat: parcel.sender_lat, lng: parcel.sender_lng };
     const delivery = { lat: parcel.receiver_lat, lng: parcel.receiver_lng };
     // One offer per runner: the trip it adds the fewest minutes to.
@@ -216,11 +280,8 @@ export class TripOffers {
         await new Promise((resolve) => setImmediate(resolve));
         yielded = performance.now();
       }
-      // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
-      const runner = { ...trip, id: trip.account_id };
-      if (!mayTrip(runner, 'receiveOffers', trip)) continue;
-      const saved = savedTripFacts(trip, now);
-      if (!saved.active) continue;
+      const saved = this.offeredTrip(trip, now);
+      if (!saved) continue;
       const departAt = Date.parse(saved.nextDepartureAt);
       const plan = await this.planOf(saved, departAt);
       // The pickup where the trip reaches, the delivery point where it still leaves for its end, both

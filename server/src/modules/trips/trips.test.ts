@@ -353,6 +353,17 @@ describe('offers of new parcels to saved trips', () => {
     }
   });
 
+  it("works out the active trips' times ahead, once each, and offers from them", async () => {
+    const runner = await signUp(t.app, { role: 'runner' });
+    await save(runner);
+    const stream = await meStream(runner);
+    // The trip saved just now has no plan yet; worked out once, it is not worked out again.
+    expect(await t.app.tripOffers.warm()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.tripOffers.warm()).toBe(0);
+    const offered = await onTheWay();
+    expect((await stream.next())?.data).toMatchObject({ kind: 'trip_offer', parcelId: offered.id });
+  });
+
   it('is never heard by another runner', async () => {
     const owner = await signUp(t.app, { role: 'runner' });
     const bystander = await signUp(t.app, { role: 'runner' });
