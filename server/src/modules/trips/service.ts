@@ -350,10 +350,11 @@ export type MatchStep = 'journey' | 'reach' | 'relay offers' | 'candidates' | 'b
 /**
  * POST /api/trips/matches (ADR 0021, 0029): the trip's times by its model (the timetable for public
  * transport when one is loaded and covers it), then the waiting parcels whose pickup and delivery
- * lie in the box the model can reach and leave within the allowed minutes, read from the partial
- * index of waiting parcels' points (0014); then the exact added minutes, best first, oldest first
- * among equals. Only the matches shown are read in full. Besides, the open relay offers on the way
- * (relay-matches.ts).
+ * lie in the boxes the model can reach and leave within the allowed minutes, from the waiting
+ * pool in memory (`pool`, waiting-pool.ts) or else the partial index of waiting parcels' points
+ * (0014); then bounds, and the exact added minutes for the few past them, best first, oldest first
+ * among equals (bestOfCandidates, ADR 0029 "Matching at scale"). Only the matches shown are read
+ * in full. Besides, the open relay offers on the way (relay-matches.ts).
  */
 export async function findMatches(
   store: Pick<Store, 'db' | 'dialect'>,
