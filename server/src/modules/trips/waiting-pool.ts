@@ -123,11 +123,11 @@ export class WaitingPool {
   /** The whole pool, read after listening began: a change committed meanwhile is read again after it. */
   private async load() {
     this.generation++;
-    const loadedAt = this.now();
+    // Stamped as it begins: queries meanwhile wait for this read rather than start another.
+    this.loadedAt = this.now();
     const rows = await this.selectWaiting().execute();
     this.points.clear();
     for (const row of rows) this.points.set(row.id, row);
-    this.loadedAt = loadedAt;
   }
 
   /**
