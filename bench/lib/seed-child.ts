@@ -7,8 +7,8 @@
  *   node --import tsx bench/lib/seed-child.ts PARCELS OLD_WAITING_SHARE
  *     (env: DATA_DIR; BENCH_DATABASE_URL and BENCH_PG_SCHEMA for PostgreSQL)
  */
-import { migrateToLatest, openStore } from '../../server/src/db/database.ts';
 import { seedScale } from '../../server/src/seed/scale.ts';
+import { printFromStore } from './child-store.ts';
 
 export interface SeedFigures {
   seconds: number;
@@ -21,13 +21,7 @@ if (!dataDir || parcels === undefined || share === undefined || !Number.isSafeIn
   console.error('usage: DATA_DIR=DIR node --import tsx bench/lib/seed-child.ts PARCELS OLD_WAITING_SHARE');
   process.exit(2);
 }
-const store = openStore({
-  dataDir,
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-  pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
-});
-try {
-  await migrateToLatest(store);
+await printFromStore(dataDir, async (store): Promise<SeedFigures> => {
   // The seed script's proportions: ~25 parcels a sender, ~2,000 a runner.
   const { tag, ms } = await seedScale(store, {
     parcels,
@@ -37,8 +31,5 @@ try {
     oldWaitingShare: share,
     log: (line) => console.error(`  seed: ${line}`),
   });
-  const figures: SeedFigures = { seconds: ms / 1000, tag };
-  console.log(JSON.stringify(figures));
-} finally {
-  await store.close();
-}
+  return { seconds: ms / 1000, tag };
+});

@@ -5,18 +5,11 @@
  *
  *   node --import tsx bench/places/import-child.ts FILE    (env: DATA_DIR; BENCH_DATABASE_URL and BENCH_PG_SCHEMA for PostgreSQL)
  */
-import { migrateToLatest, openStore } from '../../server/src/db/database.ts';
 import { importPlaces } from '../../server/src/modules/places/store.ts';
+import { type ImportTimes, printFromStore, timedImport } from '../lib/child-store.ts';
 
-export interface ImportFigures {
-  seconds: number;
-  /** Peak resident set of this process, bytes. */
-  peakRss: number;
-  /** Resident set just before the import started (Node, tsx, the store, the migrations), bytes. */
-  rssBefore: number;
+export interface ImportFigures extends ImportTimes {
   counts: Record<string, number>;
-  /** Seconds from the import's start to each reading pass's last progress report. */
-  stages: [stage: string, seconds: number][];
 }
 
 const file = process.argv[2];
@@ -25,29 +18,7 @@ if (!file || !dataDir) {
   console.error('usage: DATA_DIR=DIR node --import tsx bench/places/import-child.ts FILE');
   process.exit(2);
 }
-const store = openStore({
-  dataDir,
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-  pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
+await printFromStore(dataDir, async (store): Promise<ImportFigures> => {
+  const { result, times } = await timedImport((onProgress) => importPlaces(store.db, file, { onProgress }));
+  return { ...times, counts: result.counts };
 });
-try {
-  await migrateToLatest(store);
-  const rssBefore = process.memoryUsage().rss;
-  const stageEnds = new Map<string, number>();
-  const started = performance.now();
-  const { counts } = await importPlaces(store.db, file, {
-    onProgress: (stage) => stageEnds.set(stage, performance.now()),
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const figures: ImportFigures = {
-    seconds,
-    // maxRSS is in KiB on Linux.
-    peakRss: process.resourceUsage().maxRSS * 1024,
-    rssBefore,
-    counts,
-    stages: [...stageEnds].map(([stage, at]) => [stage, (at - started) / 1000]),
-  };
-  console.log(JSON.stringify(figures));
-} finally {
-  await store.close();
-}

@@ -6,17 +6,12 @@
  *
  *   node --import tsx bench/timetable/import-child.ts FEED.zip   (env: DATA_DIR; BENCH_DATABASE_URL and BENCH_PG_SCHEMA for PostgreSQL)
  */
-import { migrateToLatest, openStore } from '../../server/src/db/database.ts';
 import { importTimetable } from '../../server/src/modules/timetable/store.ts';
 import type { FeedSummary } from '../../server/src/modules/timetable/timetable.ts';
+import { type ImportTimes, printFromStore, timedImport } from '../lib/child-store.ts';
 
-export interface ImportFigures {
+export interface ImportFigures extends ImportTimes {
   id: number;
-  seconds: number;
-  /** Peak resident set of this process, bytes. */
-  peakRss: number;
-  /** Resident set just before the import started (Node, tsx, the store, the migrations), bytes. */
-  rssBefore: number;
   /** The compiled timetable's encoded size, as stored. */
   bytes: number;
   feeds: FeedSummary[];
@@ -26,8 +21,6 @@ export interface ImportFigures {
   /** Walks between stops (each direction once). */
   footpaths: number;
   fastestKmh: number;
-  /** Seconds from the import's start to each stage's last progress report. */
-  stages: [stage: string, seconds: number][];
 }
 
 const file = process.argv[2];
@@ -36,26 +29,12 @@ if (!file || !dataDir) {
   console.error('usage: DATA_DIR=DIR node --import tsx bench/timetable/import-child.ts FEED.zip');
   process.exit(2);
 }
-const store = openStore({
-  dataDir,
-  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-  pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
-});
-try {
-  await migrateToLatest(store);
-  const rssBefore = process.memoryUsage().rss;
-  const stageEnds = new Map<string, number>();
-  const started = performance.now();
-  const { id, timetable, bytes } = await importTimetable(store.db, [file], {
-    onProgress: (stage) => stageEnds.set(stage, performance.now()),
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const figures: ImportFigures = {
+await printFromStore(dataDir, async (store): Promise<ImportFigures> => {
+  const { result, times } = await timedImport((onProgress) => importTimetable(store.db, [file], { onProgress }));
+  const { id, timetable, bytes } = result;
+  return {
     id,
-    seconds,
-    // maxRSS is in KiB on Linux.
-    peakRss: process.resourceUsage().maxRSS * 1024,
-    rssBefore,
+    ...times,
     bytes,
     feeds: timetable.feeds,
     connections: timetable.connectionCount,
@@ -63,9 +42,5 @@ try {
     trips: timetable.tripCount,
     footpaths: (timetable.footStart[timetable.stopCount] ?? 0) / 2,
     fastestKmh: timetable.fastestKmh,
-    stages: [...stageEnds].map(([stage, at]) => [stage, (at - started) / 1000]),
   };
-  console.log(JSON.stringify(figures));
-} finally {
-  await store.close();
-}
+});
