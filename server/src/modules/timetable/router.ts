@@ -2,7 +2,7 @@ import { distanceMetres } from '@csomag/domain/geo';
 import type { Coordinates } from '@csomag/domain/parcel';
 import { DETOUR_FACTOR, type LatLngBox, WALK_KMH } from '@csomag/domain/trips';
 import { addDays, serviceDayBase } from './service-days.ts';
-import { degreesAround, NearStops, StopGrid } from './stop-grid.ts';
+import { degreesAround, NearStops, StopGrid, slopeAtLeast } from './stop-grid.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Leg, type StopAt, type Timetable } from './timetable.ts';
 import type { ReachBounds } from './travel-times.ts';
 
@@ -46,7 +46,7 @@ export function walkMs(from: Coordinates, to: Coordinates): number {
 }
 
 /** The walking model's ms a metre, a hair under: walkMsFor(m) ≥ m · this (a bound's walk, StopGrid.summaryTime). */
-const WALK_MS_PER_METRE_AT_LEAST = ((walkMsFor(1e6) - 1) / 1e6) * (1 - 1e-9);
+const WALK_MS_PER_METRE_AT_LEAST = slopeAtLeast(walkMsFor);
 
 /** The great-circle metres walkable in `ms` (the walking model inverted), a metre generous. */
 function walkableMetres(ms: number): number {
@@ -238,11 +238,7 @@ export class TimetableRouter {
   /** Earliest arrival at every stop leaving `from` at `at`; nothing arriving after `by` counts. */
   forward(from: Coordinates, at: number, by: number): ForwardSearch {
     this.searchForward([{ point: from, at }], null, by);
-    const stopArrival = new Float64Array(this.timetable.stopCount).fill(INFINITY);
-    const { stopStamp, stopAt, generation } = this;
-    for (let stop = 0; stop < stopArrival.length; stop++) {
-      if (stopStamp[stop] === generation) stopArrival[stop] = stopAt[stop] as number;
-    }
+    const stopArrival = this.searchedTimes(INFINITY);
     const { grid } = this;
     // Each cell's earliest arrival, made at the first point asked about.
     let cells: Float64Array | undefined;
@@ -275,11 +271,8 @@ export class TimetableRouter {
    */
   forwardFrom(sources: readonly Source[], by: number): (points: readonly Coordinates[]) => Float64Array {
     this.searchForward(sources, null, by);
-    const stopArrival = new Float64Array(this.timetable.stopCount).fill(INFINITY);
-    const { stopStamp, stopAt, generation, grid } = this;
-    for (let stop = 0; stop < stopArrival.length; stop++) {
-      if (stopStamp[stop] === generation) stopArrival[stop] = stopAt[stop] as number;
-    }
+    const stopArrival = this.searchedTimes(INFINITY);
+    const { grid } = this;
     const cells = grid.cellBest(stopArrival, 1);
     return (points) =>
       Float64Array.from(points, (point) => {
@@ -288,14 +281,20 @@ export class TimetableRouter {
       });
   }
 
+  /** The last search's time at every stop (its "at" label), as its own copy; `unset` where it reached none. */
+  private searchedTimes(unset: number): Float64Array {
+    const times = new Float64Array(this.timetable.stopCount).fill(unset);
+    const { stopStamp, stopAt, generation } = this;
+    for (let stop = 0; stop < times.length; stop++) {
+      if (stopStamp[stop] === generation) times[stop] = stopAt[stop] as number;
+    }
+    return times;
+  }
+
   /** Latest departure from every stop still reaching `to` by `by`, never before `after`. */
   backward(to: Coordinates, by: number, after: number): BackwardSearch {
     this.searchBackward(to, by, after);
-    const stopDeparture = new Float64Array(this.timetable.stopCount).fill(-INFINITY);
-    const { stopStamp, stopAt, generation } = this;
-    for (let stop = 0; stop < stopDeparture.length; stop++) {
-      if (stopStamp[stop] === generation) stopDeparture[stop] = stopAt[stop] as number;
-    }
+    const stopDeparture = this.searchedTimes(-INFINITY);
     const { grid } = this;
     // Each cell's latest departure, made at the first point asked about.
     let cells: Float64Array | undefined;

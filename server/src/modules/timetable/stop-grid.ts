@@ -47,6 +47,12 @@ export class NearStops {
   }
 }
 
+/**
+ * A slope under a walk that is a line through 0 rounded up (the walking model): walk(m) ≥ m · slope
+ * for every m — the rounding of walk(1e6) and of the product taken off.
+ */
+export const slopeAtLeast = (walk: (metres: number) => number) => ((walk(1e6) - 1) / 1e6) * (1 - 1e-9);
+
 /** A search's times kept compact (StopGrid.summarize): whole minutes per block of cells. */
 export interface CellSummary {
   sign: 1 | -1;
@@ -170,8 +176,8 @@ export class StopGrid {
     best: number,
     cells: Float64Array,
   ): number {
-    // Passing over is decided on walk's slope (no call, no rounding): walk(m) ≥ m · slope.
-    const slope = ((walk(1e6) - 1) / 1e6) * (1 - 1e-9);
+    // Passing over is decided on walk's slope (no call, no rounding).
+    const slope = slopeAtLeast(walk);
     const { dLat, dLng } = degreesAround(point.lat, metres);
     const top = point.lat + dLat;
     const bottom = point.lat - dLat;

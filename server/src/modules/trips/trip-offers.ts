@@ -107,17 +107,8 @@ export class TripOffers {
       let planned = 0;
       try {
         if (this.listeners.size === 0) return 0;
-        const now = this.now();
-        let yielded = performance.now();
-        for (const trip of await this.activeTrips(now)) {
+        for await (const { saved, departAt } of this.offeredTrips(this.now())) {
           if (this.closing) break;
-          if (performance.now() - yielded > YIELD_AFTER_MS) {
-            await new Promise((resolve) => setImmediate(resolve));
-            yielded = performance.now();
-          }
-          const saved = this.offeredTrip(trip, now);
-          if (!saved) continue;
-          const departAt = Date.parse(saved.nextDepartureAt);
           if (this.tripPlans.has(this.planKey(saved, departAt))) continue;
           await this.planOf(saved, departAt);
           planned++;
@@ -228,7 +219,7 @@ export class TripOffers {
   /** The saved trips departing within the hour of `now`, with their runners. */
   private activeTrips(now: number) {
     // The time of day between now and an hour on (round midnight too); the weekday is checked by
-    // offeredTrip. Served by saved_trips_paused_time.
+    // offeredTrips. Served by saved_trips_paused_time.
     const from = budapestClock(now);
     const until = budapestClock(now + TRIP_ACTIVE_WINDOW_MS);
     return this.db
@@ -251,13 +242,23 @@ export class TripOffers {
       .execute();
   }
 
-  /** A trip's facts when it is active now and its runner may be offered parcels (else null). */
-  private offeredTrip(trip: Awaited<ReturnType<TripOffers['activeTrips']>>[number], now: number) {
-    // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
-    const runner = { ...trip, id: trip.account_id };
-    if (!mayTrip(runner, 'receiveOffers', trip)) return null;
-    const saved = savedTripFacts(trip, now);
-    return saved.active ? saved : null;
+  /**
+   * The trips active at `now` whose runners may be offered parcels, with their facts and next
+   * departure. Their searches are CPU work: other requests are served between them, not after all.
+   */
+  private async *offeredTrips(now: number) {
+    let yielded = performance.now();
+    for (const trip of await this.activeTrips(now)) {
+      if (performance.now() - yielded > YIELD_AFTER_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yielded = performance.now();
+      }
+      // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
+      const runner = { ...trip, id: trip.account_id };
+      if (!mayTrip(runner, 'receiveOffers', trip)) continue;
+      const saved = savedTripFacts(trip, now);
+      if (saved.active) yield { trip, saved, departAt: Date.parse(saved.nextDepartureAt) };
+    }
   }
 
   private async find(entry: LoggedChange<ParcelChange>): Promise<TripOffer[]> {
@@ -267,22 +268,11 @@ export class TripOffers {
       .where('id', '=', entry.change.parcelId)
       .executeTakeFirst();
     if (parcel?.status !== 'waiting') return [];
-    const now = this.now();
-    const trips = await this.activeTrips(now);
     const pickup = { lat: parcel.sender_lat, lng: parcel.sender_lng };
     const delivery = { lat: parcel.receiver_lat, lng: parcel.receiver_lng };
     // One offer per runner: the trip it adds the fewest minutes to.
     const offers = new Map<number, TripOffer>();
-    let yielded = performance.now();
-    for (const trip of trips) {
-      // Searches are CPU work: other requests are served between them, not after all of them.
-      if (performance.now() - yielded > YIELD_AFTER_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        yielded = performance.now();
-      }
-      const saved = this.offeredTrip(trip, now);
-      if (!saved) continue;
-      const departAt = Date.parse(saved.nextDepartureAt);
+    for await (const { trip, saved, departAt } of this.offeredTrips(this.now())) {
       const plan = await this.planOf(saved, departAt);
       // The pickup where the trip reaches, the delivery point where it still leaves for its end, both
       // in the ellipse of the model's fastest speed (when it has one): lossless (ADR 0029), and
