@@ -91,6 +91,10 @@ export class StopGrid {
   /** Compressed rows: cell i's stops are cellStops[cellStart[i] … cellStart[i + 1]). */
   private readonly cellStart: Uint32Array;
   private readonly cellStops: Uint32Array;
+  /** The cells holding a stop, numbered from 0 (-1: none), and each stop's by that number: cellBest's index. */
+  private readonly heldCell: Int32Array;
+  private readonly stopHeldCell: Uint32Array;
+  private readonly heldCount: number;
 
   constructor(lat: Float64Array, lng: Float64Array) {
     const count = lat.length;
@@ -138,6 +142,13 @@ export class StopGrid {
     for (let cell = 0; cell < this.rows * this.cols; cell++) {
       this.cellStart[cell + 1] = (this.cellStart[cell + 1] ?? 0) + (this.cellStart[cell] ?? 0);
     }
+    this.heldCell = new Int32Array(this.rows * this.cols).fill(-1);
+    let held = 0;
+    for (let cell = 0; cell < this.rows * this.cols; cell++) {
+      if ((this.cellStart[cell + 1] as number) > (this.cellStart[cell] as number)) this.heldCell[cell] = held++;
+    }
+    this.heldCount = held;
+    this.stopHeldCell = Uint32Array.from(cellOf, (cell) => this.heldCell[cell] as number);
     const next = this.cellStart.slice(0, -1);
     this.cellStops = new Uint32Array(count);
     for (let stop = 0; stop < count; stop++) {
@@ -202,8 +213,10 @@ export class StopGrid {
       const dy = Math.max(0, south - point.lat, point.lat - (south + this.cellLat)) * METRES_PER_DEGREE;
       for (let col = firstCol; col <= lastCol; col++) {
         const cell = row * this.cols + col;
-        // A whole cell passed over: its best time, walked from its nearest edge, improves nothing.
-        const cellTime = cells[cell] as number;
+        // A whole cell passed over: no stop, or its best time, walked from its nearest edge, improves nothing.
+        const held = this.heldCell[cell] as number;
+        if (held < 0) continue;
+        const cellTime = cells[held] as number;
         if (!(cellTime < worst)) continue;
         const west = this.minLng + col * this.cellLng;
         const dx = Math.max(0, west - point.lng, point.lng - (west + this.cellLng)) * xScale;
@@ -234,18 +247,18 @@ export class StopGrid {
   }
 
   /**
-   * Each cell's best time (`sign` · time, least) over its stops: bestTime passes over whole cells
-   * with it. One pass over the stops; a search keeps it for all the points it is asked about.
+   * Each cell's best time (`sign` · time, least) over its stops, for the cells holding any (in the
+   * order of heldCell): bestTime passes over whole cells with it. One pass over the stops; a search
+   * keeps it for all the points it is asked about.
    */
   cellBest(times: Float64Array, sign: 1 | -1): Float64Array {
-    const cells = new Float64Array(this.rows * this.cols).fill(Number.POSITIVE_INFINITY);
-    for (let cell = 0; cell < cells.length; cell++) {
-      let best = Number.POSITIVE_INFINITY;
-      for (let at = this.cellStart[cell] as number, end = this.cellStart[cell + 1] as number; at < end; at++) {
-        const time = sign * (times[this.cellStops[at] as number] as number);
-        if (time < best) best = time;
-      }
-      cells[cell] = best;
+    // Only the cells holding a stop (a country's grid has several cells a stop, most of them empty).
+    const cells = new Float64Array(this.heldCount).fill(Number.POSITIVE_INFINITY);
+    const { stopHeldCell } = this;
+    for (let stop = 0; stop < stopHeldCell.length; stop++) {
+      const time = sign * (times[stop] as number);
+      const cell = stopHeldCell[stop] as number;
+      if (time < (cells[cell] as number)) cells[cell] = time;
     }
     return cells;
   }
