@@ -295,10 +295,37 @@ type StepCounts = Record<'bounds' | 'closer' | 'evaluated', [kept: number, ms: n
 /** More candidates than this are taken oldest first, in chunks growing from it. */
 const CHUNK_FROM = 4_000;
 
-/** The candidates in one chunk, or, when more than `chunkFrom`, oldest first in chunks of it, twice that, … */
-function oldestFirstChunks(candidates: WaitingPoint[], chunkFrom: number): WaitingPoint[][] {
+/**
+ * The candidates in one chunk, or, when more than `chunkFrom`, oldest first in chunks of it, twice
+ * that, … (a chunk may take a few more: those as old as its newest). Only the chunks follow the
+ * ranking's order of age, not the candidates within one: bestFitting orders what it evaluates.
+ */
+export function oldestFirstChunks(candidates: WaitingPoint[], chunkFrom: number): WaitingPoint[][] {
   if (candidates.length <= chunkFrom) return [candidates];
-  // The ranking's own order of age, then id.
+  const keys = new Float64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i++) {
+    const key = ageKey((candidates[i] as WaitingPoint).created_at);
+    // An instant written otherwise: the ranking's own order of the texts (age, then id), sorted.
+    if (Number.isNaN(key)) return sortedChunks(candidates, chunkFrom);
+    keys[i] = key;
+  }
+  // Each chunk's newest key, from the keys sorted as numbers (many times cheaper than sorting texts).
+  const sorted = keys.slice().sort();
+  const ends: number[] = [];
+  for (let end = chunkFrom, size = chunkFrom; end < sorted.length; size *= 2, end += size) {
+    ends.push(sorted[end - 1] as number);
+  }
+  const chunks: WaitingPoint[][] = Array.from({ length: ends.length + 1 }, () => []);
+  for (let i = 0; i < candidates.length; i++) {
+    const key = keys[i] as number;
+    let chunk = 0;
+    while (chunk < ends.length && key > (ends[chunk] as number)) chunk++;
+    chunks[chunk]?.push(candidates[i] as WaitingPoint);
+  }
+  return chunks.filter((chunk) => chunk.length > 0);
+}
+
+function sortedChunks(candidates: WaitingPoint[], chunkFrom: number): WaitingPoint[][] {
   const order = [...candidates].sort((a, b) => byText(a.created_at, b.created_at) || byText(a.id, b.id));
   const chunks: WaitingPoint[][] = [];
   for (let start = 0, size = chunkFrom; start < order.length; start += size, size *= 2) {
@@ -306,6 +333,44 @@ function oldestFirstChunks(candidates: WaitingPoint[], chunkFrom: number): Waiti
   }
   return chunks;
 }
+
+/**
+ * An instant written as toISOString writes it ('2026-11-28T08:19:00.000Z') as a number in the order
+ * of its text — its fields in mixed radix, each below its radix, so exact and strictly increasing —
+ * or NaN for any other text.
+ */
+export function ageKey(text: string): number {
+  if (text.length !== 24) return Number.NaN;
+  // The date's digits and the time's, each as one decimal number (below 10^9: exact).
+  let date = 0;
+  let time = 0;
+  for (let i = 0; i < 24; i++) {
+    const code = text.charCodeAt(i);
+    const kind = ISO_LAYOUT[i] as number;
+    if (kind > 1) {
+      if (code !== kind) return Number.NaN;
+      continue;
+    }
+    const digit = code - 48;
+    if (!(digit >= 0 && digit <= 9)) return Number.NaN;
+    if (kind === 0) date = date * 10 + digit;
+    else time = time * 10 + digit;
+  }
+  const month = Math.floor(date / 100) % 100;
+  const day = date % 100;
+  const hour = Math.floor(time / 10_000_000);
+  const minute = Math.floor(time / 100_000) % 100;
+  const second = Math.floor(time / 1000) % 100;
+  // Each field below its radix, so the mixed radix below orders as the text does (at most ~3.6e14: exact).
+  if (month > 12 || day > 31 || hour > 23 || minute > 59 || second > 59) return Number.NaN;
+  const days = (Math.floor(date / 10_000) * 13 + month) * 32 + day;
+  return (days * 86_400 + (hour * 60 + minute) * 60 + second) * 1000 + (time % 1000);
+}
+
+/** 'YYYY-MM-DDThh:mm:ss.sssZ': 0 a digit of the date, 1 of the time, else the character itself. */
+const ISO_LAYOUT = Array.from('0000-00-00T11:11:11.111Z', (char) =>
+  char === '0' ? 0 : char === '1' ? 1 : char.charCodeAt(0),
+);
 
 /**
  * The candidates past the searches' bound and the least times, with their least minutes: the pickup

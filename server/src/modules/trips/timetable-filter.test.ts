@@ -15,14 +15,17 @@ import { serviceDayBase } from '../timetable/service-days.ts';
 import { inBox, type TripTimes } from '../timetable/travel-times.ts';
 import {
   addedByParcel,
+  ageKey,
   bestFitting,
   bestOfCandidates,
   closerBounds,
   leastAdded,
+  oldestFirstChunks,
   type Passing,
   type Ranked,
   ranking,
 } from './service.ts';
+import type { WaitingPoint } from './waiting-pool.ts';
 
 /**
  * The trip filter stays lossless on a timetable (issue 26 item 5, ADR 0029): on a feed generated
@@ -264,5 +267,65 @@ describe('the trip filter on a timetable', () => {
     expect(stoppedEarly).toBeGreaterThan(10);
     expect(narrowed).toBeGreaterThan(10);
     expect(chunkedEarly).toBeGreaterThan(2);
+  });
+
+  it('takes the oldest first in chunks ordered as the ranking orders ages and ids', () => {
+    const within = (min: string, max: string) =>
+      fc.date({ min: new Date(min), max: new Date(max), noInvalidDate: true }).map((date) => date.toISOString());
+    // Mostly within a year or a day, where every field decides.
+    const instant = fc.oneof(
+      within('1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z'),
+      within('2026-01-01T00:00:00Z', '2026-12-31T23:59:59Z'),
+      within('2026-11-28T00:00:00Z', '2026-11-28T23:59:59Z'),
+    );
+    // Instants as stored, a few ties, and now and then a text written otherwise.
+    const createdAt = fc.oneof(
+      { arbitrary: instant, weight: 8 },
+      { arbitrary: fc.constantFrom('2026-11-28T08:00:00.000Z', '2026-11-28T08:00:00.001Z'), weight: 2 },
+      {
+        arbitrary: fc.constantFrom('2026-11-28 08:00:00', '2026-11-28T08:00:00Z', '2026-13-01T00:00:00.000Z'),
+        weight: 1,
+      },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(createdAt, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        (ages, from) => {
+          for (const a of ages) {
+            for (const b of ages) {
+              const [ka, kb] = [ageKey(a), ageKey(b)];
+              if (Number.isNaN(ka) || Number.isNaN(kb)) continue;
+              expect(Math.sign(ka - kb)).toBe(a < b ? -1 : a > b ? 1 : 0);
+            }
+          }
+          const rows: WaitingPoint[] = ages.map((age, i) => ({
+            id: `p${String((i * 37) % 100).padStart(2, '0')}${i}`,
+            created_at: age,
+            sender_lat: 0,
+            sender_lng: 0,
+            receiver_lat: 0,
+            receiver_lng: 0,
+          }));
+          const chunks = oldestFirstChunks(rows, from);
+          expect(
+            chunks
+              .flat()
+              .map((row) => row.id)
+              .sort(),
+          ).toEqual(rows.map((row) => row.id).sort());
+          const rank = (row: WaitingPoint) => ({ id: row.id, added: 0, createdAt: row.created_at });
+          for (const [k, chunk] of chunks.entries()) {
+            if (k === 0) expect(chunk.length).toBeGreaterThanOrEqual(Math.min(from, rows.length));
+            for (const later of chunks.slice(k + 1)) {
+              for (const a of chunk) for (const b of later) expect(ranking(rank(a), rank(b))).toBeLessThan(0);
+            }
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(ageKey('2026-11-28T08:19:00.000Z')).toBeLessThan(ageKey('2026-11-28T08:19:00.001Z'));
+    expect(ageKey('2026-11-28T08:19:00Z')).toBeNaN();
   });
 });
