@@ -141,6 +141,8 @@ export function leastAdded(
 
 /** Fewer candidates than this are searched one by one at once: one search for them all costs about two. */
 const SEARCH_TOGETHER_FROM = 4;
+/** Delivery points left for the trip's end this far apart or more are searched for apart (mayAddNone). */
+const SEARCH_GAP_MS = 30 * MINUTE;
 
 /**
  * The candidates' arrivals at their delivery points, bounded from below by one search from all their
@@ -164,8 +166,73 @@ export async function closerBounds(
     const { pickup, delivery, pickupArrival, deliveryLeaveBy } = candidate;
     const deliveryAt = arrivals[i] ?? Number.NEGATIVE_INFINITY;
     const least = leastAdded(times, trip, pickup, delivery, pickupArrival, deliveryLeaveBy, deliveryAt);
-    return least === null ? [] : [{ ...candidate, least }];
+    // A bound known before (mayAddNone's minute) still holds.
+    return least === null ? [] : [{ ...candidate, least: Math.max(least, candidate.least) }];
   });
+}
+
+/**
+ * Of candidates at 0 least minutes, those that may still add none, and the rest (at least 1 minute,
+ * or more as closerBounds finds), without those that cannot fit. Adding none is leaving the delivery
+ * point by the latest departure that still reaches the end as planned (ExactMinutes.departuresOnTime;
+ * leaving later arrives later): one search from a group's pickups, stopped at its groups' latest
+ * such departure, tells which delivery points none of them reaches by it — far fewer than reach
+ * them by the deadline when the trip has time to spare where it ends (a delivery point in Győr for a
+ * trip from Budapest: a pickup in Budapest catching the trip's own train reaches it before the
+ * deadline, but seldom by the time the trip's end must be left for).
+ */
+export async function mayAddNone(
+  times: TripTimes,
+  trip: { to: Coordinates; arriveAt: number },
+  deadline: number,
+  candidates: Passing[],
+  exact: ExactMinutes,
+): Promise<{ none: Passing[]; some: Passing[] }> {
+  const none: Passing[] = [];
+  const some: Passing[] = [];
+  const onTime = exact.departuresOnTime(times, trip);
+  const { leastArrivals } = times;
+  if (!onTime || !leastArrivals || candidates.length < SEARCH_TOGETHER_FROM) {
+    for (const candidate of await closerBounds(times, trip, deadline, candidates)) {
+      (candidate.least === 0 ? none : some).push(candidate);
+    }
+    return { none, some };
+  }
+  const leaveOnTime = (await onTime)(candidates.map((candidate) => candidate.delivery));
+  const order = candidates.map((_, i) => i).sort((a, b) => (leaveOnTime[a] as number) - (leaveOnTime[b] as number));
+  const arrivals = new Float64Array(candidates.length).fill(Number.NEGATIVE_INFINITY);
+  for (let start = 0, end = 1; start < order.length; start = end++) {
+    const first = leaveOnTime[order[start] as number] as number;
+    while (
+      end < order.length &&
+      (leaveOnTime[order[end] as number] as number) < (leaveOnTime[order[end - 1] as number] as number) + SEARCH_GAP_MS
+    ) {
+      end++;
+    }
+    // A delivery point the end cannot be reached from as planned needs no search.
+    if (end - start < SEARCH_TOGETHER_FROM || first === Number.NEGATIVE_INFINITY) continue;
+    const group = order.slice(start, end);
+    const legs = group.map((i) => {
+      const { pickup, delivery, pickupArrival } = candidates[i] as Passing;
+      return { from: pickup, to: delivery, at: pickupArrival };
+    });
+    const latest = leaveOnTime[order[end - 1] as number] as number;
+    const found = await leastArrivals(legs, Math.min(deadline, latest) + EDGE_MS);
+    for (const [k, i] of group.entries()) arrivals[i] = found[k] ?? Number.NEGATIVE_INFINITY;
+  }
+  for (const [i, candidate] of candidates.entries()) {
+    const by = leaveOnTime[i] as number;
+    const deliveryAt = arrivals[i] as number;
+    if (by === Number.NEGATIVE_INFINITY || !(deliveryAt <= by)) {
+      // Not by then (the search may have stopped before it arrives): at least a minute, maybe more.
+      some.push({ ...candidate, least: Math.max(1, candidate.least) });
+      continue;
+    }
+    const { pickup, delivery, pickupArrival, deliveryLeaveBy } = candidate;
+    const least = leastAdded(times, trip, pickup, delivery, pickupArrival, deliveryLeaveBy, deliveryAt);
+    if (least !== null) (least === 0 ? none : some).push({ ...candidate, least });
+  }
+  return { none, some };
 }
 
 /** A candidate past the bounds: what they know of it, and the fewest whole minutes it can add. */
@@ -192,7 +259,20 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 export class ExactMinutes {
   readonly known = new Map<string, number | null>();
-  onTimeDepartures: Promise<(points: readonly Coordinates[]) => Float64Array> | undefined;
+  private onTimeDepartures: Promise<(points: readonly Coordinates[]) => Float64Array> | undefined;
+
+  /**
+   * The latest departures from points that still reach the trip's end as planned (0 whole minutes
+   * added), one backward search made at the first ask; undefined where the model has none.
+   */
+  departuresOnTime(
+    times: TripTimes,
+    trip: { arriveAt: number },
+  ): Promise<(points: readonly Coordinates[]) => Float64Array> | undefined {
+    if (!times.departuresBy) return undefined;
+    this.onTimeDepartures ??= times.departuresBy(trip.arriveAt + Math.floor(WHOLE_MINUTE_SLACK * MINUTE));
+    return this.onTimeDepartures;
+  }
 }
 
 /**
@@ -216,11 +296,9 @@ export async function bestFitting(
       rank: { id: candidate.id, added: candidate.least, createdAt: candidate.createdAt },
     }))
     .sort((a, b) => ranking(a.rank, b.rank));
-  const onTime = trip.arriveAt + Math.floor(WHOLE_MINUTE_SLACK * MINUTE);
   const leaveOnTime = times.departuresBy
     ? (delivery: Coordinates) => async () => {
-        exact.onTimeDepartures ??= times.departuresBy?.(onTime);
-        const departures = await exact.onTimeDepartures;
+        const departures = await exact.departuresOnTime(times, trip);
         return departures?.([delivery])[0] ?? Number.NEGATIVE_INFINITY;
       }
     : undefined;
@@ -252,9 +330,10 @@ export async function bestFitting(
 
 /**
  * The best TRIP_MATCHES_MAX of the candidates in the box, and how many each step kept. Many are
- * taken oldest first, in growing chunks: when the best of those taken all add no minute, nobody
- * newer can rank before them, and the rest is never looked at (an intercity trip with an hour to
- * spare in the city finds its 50 in the first few thousand of 15 k).
+ * taken oldest first, in growing chunks, and before the last chunk only those that may add no minute
+ * are evaluated: when the best of those taken all add no minute, nobody newer can rank before them,
+ * and the rest is never looked at (an intercity trip with an hour to spare in the city finds its 50
+ * in the first few thousand of 15 k). The last chunk evaluates all that are left, as one chunk would.
  */
 export async function bestOfCandidates(
   times: TripTimes,
@@ -266,8 +345,6 @@ export async function bestOfCandidates(
   chunkFrom = CHUNK_FROM,
 ): Promise<{ best: Ranked[]; counts: StepCounts }> {
   const exact = new ExactMinutes();
-  const kept: Passing[] = [];
-  let best: Ranked[] = [];
   const counts: StepCounts = { bounds: [0, 0], closer: [0, 0], evaluated: [0, 0] };
   let at = performance.now();
   const count = (step: keyof StepCounts, kept: number) => {
@@ -275,18 +352,34 @@ export async function bestOfCandidates(
     counts[step] = [counts[step][0] + kept, counts[step][1] + now - at];
     at = now;
   };
-  for (const chunk of oldestFirstChunks(candidates, chunkFrom)) {
+  // Past every bound: those still at 0 least minutes, and those above it.
+  const zeros: Passing[] = [];
+  const above: Passing[] = [];
+  // Past the bounds above 0 least minutes before the last chunk (and mayAddNone's at least 1): searched
+  // from their pickups in the last, as one chunk would.
+  const unsearched: Passing[] = [];
+  const chunks = oldestFirstChunks(candidates, chunkFrom);
+  for (const [index, chunk] of chunks.entries()) {
     const passing = await passingBounds(times, reach, trip, deadline, chunk);
     count('bounds', passing.length);
-    const closer = await closerBounds(times, trip, deadline, passing);
-    count('closer', closer.length);
-    kept.push(...closer);
-    const found = await bestFitting(times, trip, deadline, kept, limit, exact);
+    if (index === chunks.length - 1) {
+      const searched = await closerBounds(times, trip, deadline, [...unsearched, ...above, ...passing]);
+      count('closer', searched.length);
+      const found = await bestFitting(times, trip, deadline, [...zeros, ...searched], limit, exact);
+      count('evaluated', found.evaluated);
+      return { best: found.best, counts };
+    }
+    const atNone: Passing[] = [];
+    for (const candidate of passing) (candidate.least === 0 ? atNone : unsearched).push(candidate);
+    const { none, some } = await mayAddNone(times, trip, deadline, atNone, exact);
+    count('closer', none.length);
+    zeros.push(...none);
+    above.push(...some);
+    const found = await bestFitting(times, trip, deadline, zeros, limit, exact);
     count('evaluated', found.evaluated);
-    best = found.best;
-    if (best.length === limit && best[best.length - 1]?.added === 0) break;
+    if (found.best.length === limit && found.best[limit - 1]?.added === 0) return { best: found.best, counts };
   }
-  return { best, counts };
+  return { best: [], counts };
 }
 
 /** How many each of bestOfCandidates' steps kept, and the ms it took, over all chunks. */

@@ -19,7 +19,9 @@ import {
   bestFitting,
   bestOfCandidates,
   closerBounds,
+  ExactMinutes,
   leastAdded,
+  mayAddNone,
   oldestFirstChunks,
   type Passing,
   type Ranked,
@@ -210,7 +212,7 @@ describe('the trip filter on a timetable', () => {
         parcelPoint,
         fc.integer({ min: 6 * 60, max: 22 * 60 }),
         fc.integer({ min: 10, max: 60 }),
-        fc.array(fc.tuple(parcelPoint, parcelPoint, fc.integer({ min: 0, max: 5 })), { minLength: 5, maxLength: 40 }),
+        fc.array(fc.tuple(parcelPoint, parcelPoint, fc.integer({ min: 0, max: 5 })), { minLength: 5, maxLength: 60 }),
         fc.integer({ min: 1, max: 4 }),
         async (from, to, minuteOfDay, maxDetour, parcels, limit) => {
           const planned = await tripAt(from, to, minuteOfDay, maxDetour);
@@ -259,6 +261,8 @@ describe('the trip filter on a timetable', () => {
           const chunked = await bestOfCandidates(times, reach, trip, deadline, rows, limit, 3);
           expect(chunked.best).toEqual(best);
           if (chunked.counts.bounds[0] < candidates.length) chunkedEarly++;
+          // Chunks of six, twelve, …: enough at 0 least minutes in one for mayAddNone's search.
+          expect((await bestOfCandidates(times, reach, trip, deadline, rows, limit, 6)).best).toEqual(best);
         },
       ),
       { numRuns: 800 },
@@ -267,6 +271,71 @@ describe('the trip filter on a timetable', () => {
     expect(stoppedEarly).toBeGreaterThan(10);
     expect(narrowed).toBeGreaterThan(10);
     expect(chunkedEarly).toBeGreaterThan(2);
+  });
+
+  it("tells which parcels may add no minute by the latest departures for the trip's own arrival, never missing one", async () => {
+    let raised = 0;
+    let kept = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        parcelPoint,
+        parcelPoint,
+        fc.integer({ min: 6 * 60, max: 22 * 60 }),
+        fc.integer({ min: 20, max: 90 }),
+        fc.array(fc.tuple(parcelPoint, parcelPoint, fc.integer({ min: 0, max: 9 })), { minLength: 20, maxLength: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 4, max: 12 }),
+        async (from, to, minuteOfDay, maxDetour, parcels, limit, chunkFrom) => {
+          const planned = await tripAt(from, to, minuteOfDay, maxDetour);
+          if (!planned) return;
+          const { times, deadline, reach, trip } = planned;
+          const candidates: Passing[] = [];
+          const exactly = new Map<string, number | null>();
+          const all: Ranked[] = [];
+          for (const [index, [p, q, age]] of parcels.entries()) {
+            const id = `p${String(index).padStart(2, '0')}`;
+            const createdAt = `2026-05-0${age}`;
+            const added = await addedByParcel(times, trip, deadline, p, q);
+            exactly.set(id, added === null ? null : wholeMinutes(added));
+            if (added !== null) all.push({ id, createdAt, added: wholeMinutes(added) });
+            const [pickupArrival = Number.NaN] = reach.arrivals([p]);
+            const [deliveryLeaveBy = Number.NaN] = reach.departures([q]);
+            const least = leastAdded(times, trip, p, q, pickupArrival, deliveryLeaveBy);
+            if (least !== 0) continue;
+            candidates.push({ id, createdAt, pickup: p, delivery: q, pickupArrival, deliveryLeaveBy, least });
+          }
+          // Oldest first in chunks, only those at 0 least minutes before the last: the same best as every parcel's minutes.
+          const rows = parcels.map(([p, q, age], index) => ({
+            id: `p${String(index).padStart(2, '0')}`,
+            created_at: `2026-05-0${age}`,
+            sender_lat: p.lat,
+            sender_lng: p.lng,
+            receiver_lat: q.lat,
+            receiver_lng: q.lng,
+          }));
+          const chunked = await bestOfCandidates(times, reach, trip, deadline, rows, limit, chunkFrom);
+          expect(chunked.best).toEqual(all.sort(ranking).slice(0, limit));
+          const { none, some } = await mayAddNone(times, trip, deadline, candidates, new ExactMinutes());
+          const told = new Map([...none, ...some].map((candidate) => [candidate.id, candidate]));
+          for (const candidate of candidates) {
+            const added = exactly.get(candidate.id) ?? null;
+            const answer = told.get(candidate.id);
+            // Dropped only when it does not fit; no more least minutes than it adds; every one adding none kept as such.
+            if (added === null) continue;
+            expect(answer).toBeDefined();
+            expect(answer?.least ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(added);
+            if (added === 0) expect(none.some((c) => c.id === candidate.id)).toBe(true);
+          }
+          kept += none.length;
+          // Those raised by the search stopped at the on-time departures (a minute, no more).
+          raised += some.filter((candidate) => candidate.least === 1).length;
+        },
+      ),
+      { numRuns: 600 },
+    );
+    // Both answers were tested.
+    expect(raised).toBeGreaterThan(10);
+    expect(kept).toBeGreaterThan(50);
   });
 
   it('takes the oldest first in chunks ordered as the ranking orders ages and ids', () => {
