@@ -625,6 +625,7 @@ describe('the timetable router on random timetables', () => {
     window: fc.integer({ min: 0, max: 6 * HOUR }),
     earlier: fc.integer({ min: 0, max: 2 * HOUR }),
     points: fc.array(point, { maxLength: 12 }),
+    enough: fc.integer({ min: -HOUR, max: HOUR }),
   });
 
   it('agrees with a fixed-point reference, forward with backward, and boxes what both reach', () => {
@@ -651,6 +652,13 @@ describe('the timetable router on random timetables', () => {
         if (arrival < Number.POSITIVE_INFINITY) expect(router.leastMs(from, to)).toBeLessThanOrEqual(arrival - at);
         const forward = router.forward(from, at, by);
         expect(forward.arrivalAt(to)).toBe(arrival);
+        // Ended at the first arrival no later than `enough`: one such when the earliest is, else the earliest.
+        const enough = (arrival < Number.POSITIVE_INFINITY ? arrival : at + q.window / 2) + q.enough;
+        const soonEnough = router.arrival(from, to, at, by, enough);
+        if (arrival <= enough) {
+          expect(soonEnough).toBeGreaterThanOrEqual(arrival);
+          expect(soonEnough).toBeLessThanOrEqual(enough);
+        } else expect(soonEnough).toBe(arrival);
 
         // Reaching `to` by `by` leaving at `at` is exactly leaving no earlier than `at` in the backward search.
         const backward = router.backward(to, by, after);

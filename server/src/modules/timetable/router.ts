@@ -398,9 +398,13 @@ export class TimetableRouter {
     };
   }
 
-  /** Earliest arrival (ms) at `to` leaving `from` at `at`; Infinity when not by `by`. */
-  arrival(from: Coordinates, to: Coordinates, at: number, by: number): number {
-    const best = this.searchForward([{ point: from, at }], to, by);
+  /**
+   * Earliest arrival (ms) at `to` leaving `from` at `at`; Infinity when not by `by`. With `enough`,
+   * the first arrival found no later than it ends the search (a parcel is shown adding 0 minutes
+   * once the delivery point is reached in time, however much sooner the earliest would be).
+   */
+  arrival(from: Coordinates, to: Coordinates, at: number, by: number, enough = Number.NEGATIVE_INFINITY): number {
+    const best = this.searchForward([{ point: from, at }], to, by, enough);
     return best <= by ? best : Number.POSITIVE_INFINITY;
   }
 
@@ -554,9 +558,17 @@ export class TimetableRouter {
 
   /**
    * The forward scan from `from` at `at`, nothing arriving after `by`; with a `target`, answers the
-   * earliest arrival there (Infinity when none) and stops once departures reach it.
+   * earliest arrival there (Infinity when none) and stops once departures reach it — or, at once,
+   * any arrival there no later than `enough`.
    */
-  private searchForward(sources: readonly Source[], target: Coordinates | null, by: number): number {
+  private searchForward(
+    sources: readonly Source[],
+    target: Coordinates | null,
+    by: number,
+    enoughAsked = Number.NEGATIVE_INFINITY,
+  ): number {
+    // An arrival after `by` is none: never enough.
+    const enough = Math.min(enoughAsked, by);
     const tt = this.timetable;
     const generation = this.nextGeneration();
     const { stopStamp, stopMain, stopAt, mainRides, atRides, mainBoarding } = this;
@@ -580,7 +592,7 @@ export class TimetableRouter {
         egressWalk[stop] = walk;
         if (walk < egressLeast) egressLeast = walk;
       }
-      if (egressLeast === INFINITY) return best;
+      if (egressLeast === INFINITY || best <= enough) return best;
     }
 
     // Walks to the stops near each source, then one footpath on from each stop walked to.
@@ -630,6 +642,7 @@ export class TimetableRouter {
         if (egressStamp[next] === generation) best = Math.min(best, arrival + (egressWalk[next] as number));
       }
     }
+    if (best <= enough) return best;
 
     const streams = this.openForward(at, by);
     this.tripSlots(streams);
@@ -700,6 +713,7 @@ export class TimetableRouter {
         const reached = this.rideArrives(stop, arrival, slot, c, day, by, best);
         if (reached < best) {
           best = reached;
+          if (best <= enough) return best;
           last = lastFor(best);
         }
       }

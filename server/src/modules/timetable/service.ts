@@ -111,8 +111,8 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
         bounds: () => router.reachBounds(forward, backward),
       };
     },
-    async arrival(a, b, start, by) {
-      return router.arrival(a, b, start, by);
+    async arrival(a, b, start, by, enough) {
+      return router.arrival(a, b, start, by, enough);
     },
     leastMs: (a, b) => router.leastMs(a, b),
     async leastArrivals(legs, by) {

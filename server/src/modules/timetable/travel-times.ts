@@ -87,8 +87,11 @@ export interface TripTimes {
   fastestKmh: number;
   /** Reach for a deadline (ms): the arrival a fitting parcel's detour may still reach. */
   reach(deadline: number): Promise<TripReach>;
-  /** Earliest arrival (ms) at `to` leaving `from` at `at`, by the same model; Infinity when not by `by`. */
-  arrival(from: Coordinates, to: Coordinates, at: number, by: number): Promise<number>;
+  /**
+   * Earliest arrival (ms) at `to` leaving `from` at `at`, by the same model; Infinity when not by `by`.
+   * With `enough`, any arrival no later than it may answer instead (a search may end at the first).
+   */
+  arrival(from: Coordinates, to: Coordinates, at: number, by: number, enough?: number): Promise<number>;
   /** A lower bound (ms) of `arrival(from, to, at, …) - at` whenever one leaves (0 when nothing is known): spares a search. */
   leastMs(from: Coordinates, to: Coordinates): number;
   /**

@@ -67,14 +67,12 @@ export async function addedByParcel(
   const by = deadline + EDGE_MS;
   const atPickup = known?.pickupArrival ?? (await times.arrival(trip.from, pickup, trip.departAt, by));
   if (!(atPickup <= by)) return null;
-  const atDelivery = await times.arrival(
-    pickup,
-    delivery,
-    atPickup,
-    Math.min(by, (known?.deliveryLeaveBy ?? by) + EDGE_MS),
-  );
+  const deliveryBy = Math.min(by, (known?.deliveryLeaveBy ?? by) + EDGE_MS);
+  const onTime = known?.leaveOnTime ? await known.leaveOnTime() : Number.NEGATIVE_INFINITY;
+  // Reaching the delivery point by then is all 0 minutes needs: the search may end at the first such arrival.
+  const atDelivery = await times.arrival(pickup, delivery, atPickup, deliveryBy, Math.min(onTime, deliveryBy));
   if (!(atDelivery <= by)) return null;
-  if (known?.leaveOnTime && atDelivery <= (await known.leaveOnTime())) return 0;
+  if (atDelivery <= onTime) return 0;
   const atEnd = await times.arrival(delivery, trip.to, atDelivery, by);
   if (!(atEnd <= by)) return null;
   return Math.max(0, (atEnd - trip.arriveAt) / MINUTE);
