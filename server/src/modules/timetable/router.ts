@@ -76,6 +76,8 @@ export interface BackwardSearch {
 }
 
 const INFINITY = Number.POSITIVE_INFINITY;
+/** Points whose nearest stop is remembered (nearestStopMetres). */
+const NEAREST_REMEMBERED = 3;
 
 /** Where and when a search starts: one point, or each of many (forwardFrom). */
 interface Source {
@@ -127,10 +129,12 @@ export class TimetableRouter {
   private readonly noTimes: Float64Array;
   private stopCells: Float64Array | null = null;
   private readonly nearestMemo = {
-    lat: new Float64Array([Number.NaN, Number.NaN]),
-    lng: new Float64Array([Number.NaN, Number.NaN]),
-    metres: new Float64Array(2),
-    next: 0,
+    lat: new Float64Array(NEAREST_REMEMBERED).fill(Number.NaN),
+    lng: new Float64Array(NEAREST_REMEMBERED).fill(Number.NaN),
+    metres: new Float64Array(NEAREST_REMEMBERED),
+    /** When each was last asked for: the one asked longest ago makes room. */
+    used: new Float64Array(NEAREST_REMEMBERED),
+    asked: 0,
   };
 
   constructor(timetable: Timetable) {
@@ -175,21 +179,27 @@ export class TimetableRouter {
   }
 
   /**
-   * The metres to the stop nearest `point` within a walk (Infinity: none). The last two points asked
-   * are remembered: a trip query asks for the delivery point and the trip's end again at once.
+   * The metres to the stop nearest `point` within a walk (Infinity: none). The points asked last are
+   * remembered: a trip query asks for a parcel's pickup, its delivery point, that again and the
+   * trip's end — the end again for every parcel.
    */
   private nearestStopMetres(point: Coordinates): number {
     const memo = this.nearestMemo;
-    for (let i = 0; i < 2; i++) {
-      if (memo.lat[i] === point.lat && memo.lng[i] === point.lng) return memo.metres[i] as number;
+    const asked = ++memo.asked;
+    let slot = 0;
+    for (let i = 0; i < NEAREST_REMEMBERED; i++) {
+      if (memo.lat[i] === point.lat && memo.lng[i] === point.lng) {
+        memo.used[i] = asked;
+        return memo.metres[i] as number;
+      }
+      if ((memo.used[i] as number) < (memo.used[slot] as number)) slot = i;
     }
     this.stopCells ??= this.grid.cellBest(this.noTimes, 1);
     const metres = this.grid.bestTime(point, ACCESS_WALK_MAX_M, this.noTimes, (m) => m, 1, INFINITY, this.stopCells);
-    const slot = memo.next;
     memo.lat[slot] = point.lat;
     memo.lng[slot] = point.lng;
     memo.metres[slot] = metres;
-    memo.next = 1 - slot;
+    memo.used[slot] = asked;
     return metres;
   }
 
