@@ -4,7 +4,7 @@ import { straightLineModel } from '@csomag/domain/trips';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TimetableRouter, walkMs, walkMsFor } from './router.ts';
-import { METRES_PER_DEGREE, NearStops, StopGrid } from './stop-grid.ts';
+import { METRES_PER_DEGREE, NearStops, StopGrid, slopeAtLeast } from './stop-grid.ts';
 import { buildTimetable, type TimetableSpec, type TripSpec } from './test-timetable.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Timetable } from './timetable.ts';
 import { boxesMeet } from './travel-times.ts';
@@ -401,6 +401,7 @@ describe('the stop grid', () => {
   });
 
   it('answers the best time over the stops within a distance as measuring each would, both ways', () => {
+    let bounded = 0;
     // Stops crowded around the point, times with infinities among them: the pruning is what is tested.
     const offset = fc.double({ min: -0.03, max: 0.03, noNaN: true });
     // null: not reached (Infinity forward, -Infinity backward).
@@ -416,7 +417,8 @@ describe('the stop grid', () => {
         fc.constantFrom(1 as const, -1 as const),
         fc.integer({ min: 0, max: 3_600_000 }),
         fc.boolean(),
-        (point, stops, metres, sign, start, tied) => {
+        fc.record({ dLat: offset, dLng: offset }),
+        (point, stops, metres, sign, start, tied, nearby) => {
           const grid = new StopGrid(
             Float64Array.from(stops, (s) => point.lat + s.dLat),
             Float64Array.from(stops, (s) => point.lng + s.dLng),
@@ -435,12 +437,42 @@ describe('the stop grid', () => {
             const value = s.time + sign * walkMsFor(metresAway);
             expected = sign === 1 ? Math.min(expected, value) : Math.max(expected, value);
           }
-          const answer = grid.bestTime(point, metres, times, walkMsFor, sign, start, grid.cellBest(times, sign));
+          const cells = grid.cellBest(times, sign);
+          const answer = grid.bestTime(point, metres, times, walkMsFor, sign, start, cells);
           expect(answer).toBe(expected);
+          // A bound for a point's whole cell: never better than the stops give any point of it — the
+          // point, one nearby, and the cell's points nearest each stop (where the bound is tightest).
+          for (const at of [point, { lat: point.lat + nearby.dLat, lng: point.lng + nearby.dLng }]) {
+            const cell = grid.cellAt(at);
+            if (cell < 0) continue;
+            bounded++;
+            const bound = grid.cellBound(cell, metres, cells, slopeAtLeast(walkMsFor), sign);
+            const box = grid.cellBox(cell);
+            const inside = (value: number, low: number, high: number) =>
+              Math.min(high - (high - low) * 1e-9, Math.max(low, value));
+            const points = stops.map((s) => ({
+              lat: inside(point.lat + s.dLat, box.minLat, box.maxLat),
+              lng: inside(point.lng + s.dLng, box.minLng, box.maxLng),
+            }));
+            for (const x of [at, ...points]) {
+              if (grid.cellAt(x) !== cell) continue;
+              const fromStops = grid.bestTime(
+                x,
+                metres,
+                times,
+                walkMsFor,
+                sign,
+                sign * Number.POSITIVE_INFINITY,
+                cells,
+              );
+              expect(sign * bound).toBeLessThanOrEqual(sign * fromStops);
+            }
+          }
         },
       ),
       { numRuns: 500 },
     );
+    expect(bounded).toBeGreaterThan(500);
   });
 });
 
@@ -693,6 +725,9 @@ describe('the timetable router on random timetables', () => {
           if (arrives < Number.POSITIVE_INFINITY) expect(bounds.arrivalAtLeast(point)).toBeLessThanOrEqual(arrives);
           const leaves = meeting.departureAt(point);
           if (leaves > Number.NEGATIVE_INFINITY) expect(bounds.departureAtMost(point)).toBeGreaterThanOrEqual(leaves);
+          // And the searches' own bounds by 1 km cell, for the many points of one query.
+          if (arrives < Number.POSITIVE_INFINITY) expect(forward.arrivalAtLeast(point)).toBeLessThanOrEqual(arrives);
+          if (leaves > Number.NEGATIVE_INFINITY) expect(meeting.departureAtMost(point)).toBeGreaterThanOrEqual(leaves);
         }
         for (const point of [...q.points.map(place), ...random.stops, from, to]) {
           if (forward.arrivalAt(point) > meeting.departureAt(point)) continue;

@@ -109,6 +109,10 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
         arrivals: (points) => Float64Array.from(points, (point) => forward.arrivalAt(point)),
         departures: (points) => Float64Array.from(points, (point) => backward.departureAt(point)),
         bounds: () => router.reachBounds(forward, backward),
+        nearBounds: {
+          arrivalAtLeast: (point) => forward.arrivalAtLeast(point),
+          departureAtMost: (point) => backward.departureAtMost(point),
+        },
       };
     },
     async arrival(a, b, start, by, enough) {

@@ -1,5 +1,6 @@
 import { distanceMetres, EARTH_RADIUS_M } from '@csomag/domain/geo';
 import type { Coordinates } from '@csomag/domain/parcel';
+import type { LatLngBox } from '@csomag/domain/trips';
 
 /**
  * The stops within a walk of a point (issue 26): a grid of latitude/longitude cells over a
@@ -244,6 +245,62 @@ export class StopGrid {
       }
     }
     return sign * worst;
+  }
+
+  /** The cell `point` lies in, or -1 beyond the grid (or NaN). */
+  cellAt(point: Coordinates): number {
+    const row = Math.floor((point.lat - this.minLat) / this.cellLat);
+    const col = Math.floor((point.lng - this.minLng) / this.cellLng);
+    if (!(row >= 0 && row < this.rows && col >= 0 && col < this.cols)) return -1;
+    return row * this.cols + col;
+  }
+
+  /** The box of a cell (cellAt's). */
+  cellBox(cell: number): LatLngBox {
+    const row = Math.floor(cell / this.cols);
+    const south = this.minLat + row * this.cellLat;
+    const west = this.minLng + (cell - row * this.cols) * this.cellLng;
+    return { minLat: south, maxLat: south + this.cellLat, minLng: west, maxLng: west + this.cellLng };
+  }
+
+  /**
+   * A bound of bestTime's answer from the stops alone (`best` ±Infinity) at every point of `cell` at
+   * once: with `sign` 1 never later, with -1 never earlier. Each cell within `metres` counts its best
+   * time (`cells`, cellBest's) walked at `slope` ms a metre (walk's, at least) from the nearest edges
+   * of the two cells, at a planar lower bound of the distance as bestTime's.
+   */
+  cellBound(cell: number, metres: number, cells: Float64Array, slope: number, sign: 1 | -1): number {
+    const { minLat: south, minLng: west } = this.cellBox(cell);
+    const { dLat, dLng } = degreesAround(Math.max(Math.abs(south), Math.abs(south + this.cellLat)), metres);
+    const top = south + this.cellLat + dLat;
+    const bottom = south - dLat;
+    const shrink = Math.cos((Math.min(89, Math.max(Math.abs(top), Math.abs(bottom))) * Math.PI) / 180);
+    // Two points of the cell and its surroundings lie less than a cell and the walk apart.
+    const below = 1 - 1e-6 - ((Math.max(dLat + this.cellLat, dLng + this.cellLng) * Math.PI) / 180) ** 2 / 12;
+    const limit = metres * metres;
+    const xScale = METRES_PER_DEGREE * shrink;
+    let best = Number.POSITIVE_INFINITY;
+    const lastRow = this.row(top);
+    const firstCol = this.col(west - dLng);
+    const lastCol = this.col(west + this.cellLng + dLng);
+    for (let other = this.row(bottom); other <= lastRow; other++) {
+      const otherSouth = this.minLat + other * this.cellLat;
+      const dy =
+        Math.max(0, otherSouth - (south + this.cellLat), south - (otherSouth + this.cellLat)) * METRES_PER_DEGREE;
+      for (let otherCol = firstCol; otherCol <= lastCol; otherCol++) {
+        const held = this.heldCell[other * this.cols + otherCol] as number;
+        if (held < 0) continue;
+        const cellTime = cells[held] as number;
+        if (!(cellTime < best)) continue;
+        const otherWest = this.minLng + otherCol * this.cellLng;
+        const dx = Math.max(0, otherWest - (west + this.cellLng), west - (otherWest + this.cellLng)) * xScale;
+        const near = (dx * dx + dy * dy) * below;
+        if (near > limit) continue;
+        const time = cellTime + Math.sqrt(near) * slope;
+        if (time < best) best = time;
+      }
+    }
+    return sign * best;
   }
 
   /**

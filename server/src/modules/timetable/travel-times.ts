@@ -47,6 +47,11 @@ export interface TripReach {
   departures(points: readonly Coordinates[]): Float64Array;
   /** Bounds of `arrivals` and `departures` kept in a few KB, for a saved trip's many checks; absent where none are cheaper. */
   bounds?(): ReachBounds;
+  /**
+   * Bounds of `arrivals` and `departures` a point at a time, cheaper than them for the thousands of
+   * points one query asks about (the timetable's: worked out once per 1 km cell); absent where none are.
+   */
+  nearBounds?: ReachBounds;
 }
 
 /** Bounds of a reach's answers at any point, kept compact (a saved trip keeps them between new parcels). */

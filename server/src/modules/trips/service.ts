@@ -504,8 +504,18 @@ async function passingBounds(
   reach: TripReach,
   trip: { to: Coordinates; arriveAt: number },
   deadline: number,
-  candidates: WaitingPoint[],
+  all: WaitingPoint[],
 ): Promise<Passing[]> {
+  // Most candidates fail already by their points' 1 km cells: pickups not reached by the deadline,
+  // or reached after the delivery point must be left (as leastAdded's first test, at the bounds).
+  const near = reach.nearBounds;
+  const candidates = near
+    ? all.filter((row) => {
+        const reached = near.arrivalAtLeast({ lat: row.sender_lat, lng: row.sender_lng });
+        if (!(reached <= deadline + EDGE_MS)) return false;
+        return reached <= near.departureAtMost({ lat: row.receiver_lat, lng: row.receiver_lng }) + EDGE_MS;
+      })
+    : all;
   const pickupArrivals = reach.arrivals(candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng })));
   const reachable = candidates.flatMap((row, i) => {
     const pickupArrival = pickupArrivals[i] ?? Number.POSITIVE_INFINITY;
