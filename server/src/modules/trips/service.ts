@@ -25,6 +25,7 @@ import { selectParcels } from '../parcels/service.ts';
 import { nearestPlaceName } from '../places/geocoder.ts';
 import type { StopAt } from '../timetable/timetable.ts';
 import type { TravelTimes, TripReach, TripTimes } from '../timetable/travel-times.ts';
+import { ageKey } from './age-key.ts';
 import { findRelayOffers } from './relay-matches.ts';
 import type { WaitingPoint, WaitingPool } from './waiting-pool.ts';
 
@@ -409,25 +410,28 @@ const CHUNK_FROM = 8_000;
  * the candidates within one: bestFitting orders what it evaluates.
  */
 export class OldestFirst {
-  /** Each candidate's ageKey and the keys sorted; null when an age is written otherwise (its texts sorted instead). */
+  /** Each candidate's ageKey; null when an age is written otherwise (the texts sorted instead). */
   private readonly keys: Float64Array | null = null;
-  private readonly sorted: Float64Array | WaitingPoint[];
+  /** The keys: those taken first, in any order, then the rest (select's); or the candidates sorted. */
+  private readonly order: Float64Array | WaitingPoint[];
   private taken = 0;
+  /** The newest key taken. */
+  private newest = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly candidates: WaitingPoint[]) {
     const keys = new Float64Array(candidates.length);
     for (let i = 0; i < candidates.length; i++) {
-      const key = ageKey((candidates[i] as WaitingPoint).created_at);
+      const row = candidates[i] as WaitingPoint;
+      const key = row.age ?? ageKey(row.created_at);
       if (Number.isNaN(key)) {
         // The ranking's own order of the texts (age, then id), sorted.
-        this.sorted = [...candidates].sort((a, b) => byText(a.created_at, b.created_at) || byText(a.id, b.id));
+        this.order = [...candidates].sort((a, b) => byText(a.created_at, b.created_at) || byText(a.id, b.id));
         return;
       }
       keys[i] = key;
     }
     this.keys = keys;
-    // Numbers sort many times faster than texts (15–19 k candidates: 1.5 against 11 ms).
-    this.sorted = keys.slice().sort();
+    this.order = keys.slice();
   }
 
   /** How many are left to take. */
@@ -439,15 +443,25 @@ export class OldestFirst {
   next(count: number): WaitingPoint[] {
     const from = this.taken;
     let end = Math.min(this.candidates.length, from + Math.max(1, count));
-    const { keys, sorted } = this;
+    const { keys, order } = this;
     if (!keys) {
       this.taken = end;
-      return (sorted as WaitingPoint[]).slice(from, end);
+      return (order as WaitingPoint[]).slice(from, end);
     }
-    const newest = sorted[end - 1] as number;
-    while (end < sorted.length && sorted[end] === newest) end++;
+    // The chunk's newest key in its place, the older before it (no sort: the chunk is all that is needed).
+    const left = order as Float64Array;
+    select(left, from, end - 1);
+    const newest = left[end - 1] as number;
+    // Those as old as the newest come along, moved up to it.
+    for (let i = end; i < left.length; i++) {
+      if (left[i] === newest) {
+        left[i] = left[end] as number;
+        left[end++] = newest;
+      }
+    }
+    const after = this.newest;
     this.taken = end;
-    const after = from > 0 ? (sorted[from - 1] as number) : Number.NEGATIVE_INFINITY;
+    this.newest = newest;
     const chunk: WaitingPoint[] = [];
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as number;
@@ -458,42 +472,30 @@ export class OldestFirst {
 }
 
 /**
- * An instant written as toISOString writes it ('2026-11-28T08:19:00.000Z') as a number in the order
- * of its text — its fields in mixed radix, each below its radix, so exact and strictly increasing —
- * or NaN for any other text.
+ * Puts the `k`-th least of `keys[from…]` at `k`, none greater before it and none less after it
+ * (Hoare's selection): linear, where sorting 19 k keys takes 1.5 ms.
  */
-export function ageKey(text: string): number {
-  if (text.length !== 24) return Number.NaN;
-  // The date's digits and the time's, each as one decimal number (below 10^9: exact).
-  let date = 0;
-  let time = 0;
-  for (let i = 0; i < 24; i++) {
-    const code = text.charCodeAt(i);
-    const kind = ISO_LAYOUT[i] as number;
-    if (kind > 1) {
-      if (code !== kind) return Number.NaN;
-      continue;
+function select(keys: Float64Array, from: number, k: number) {
+  let low = from;
+  let high = keys.length - 1;
+  while (low < high) {
+    const pivot = keys[(low + high) >>> 1] as number;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((keys[i] as number) < pivot) i++;
+      while ((keys[j] as number) > pivot) j--;
+      if (i <= j) {
+        const swap = keys[i] as number;
+        keys[i++] = keys[j] as number;
+        keys[j--] = swap;
+      }
     }
-    const digit = code - 48;
-    if (!(digit >= 0 && digit <= 9)) return Number.NaN;
-    if (kind === 0) date = date * 10 + digit;
-    else time = time * 10 + digit;
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else return;
   }
-  const month = Math.floor(date / 100) % 100;
-  const day = date % 100;
-  const hour = Math.floor(time / 10_000_000);
-  const minute = Math.floor(time / 100_000) % 100;
-  const second = Math.floor(time / 1000) % 100;
-  // Each field below its radix, so the mixed radix below orders as the text does (at most ~3.6e14: exact).
-  if (month > 12 || day > 31 || hour > 23 || minute > 59 || second > 59) return Number.NaN;
-  const days = (Math.floor(date / 10_000) * 13 + month) * 32 + day;
-  return (days * 86_400 + (hour * 60 + minute) * 60 + second) * 1000 + (time % 1000);
 }
-
-/** 'YYYY-MM-DDThh:mm:ss.sssZ': 0 a digit of the date, 1 of the time, else the character itself. */
-const ISO_LAYOUT = Array.from('0000-00-00T11:11:11.111Z', (char) =>
-  char === '0' ? 0 : char === '1' ? 1 : char.charCodeAt(0),
-);
 
 /**
  * The candidates past the searches' bound and the least times, with their least minutes: the pickup

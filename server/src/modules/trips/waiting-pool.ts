@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ChangeFeed, isParcelChange } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
+import { ageKey } from './age-key.ts';
 
 /** What a trip query reads of a waiting parcel: its two points and its age. */
 export interface WaitingPoint {
@@ -12,6 +13,8 @@ export interface WaitingPoint {
   receiver_lat: number;
   receiver_lng: number;
   created_at: string;
+  /** ageKey(created_at), where worked out already (the pool's, once a parcel is read). */
+  age?: number;
 }
 
 type Feed = Pick<ChangeFeed, 'listening' | 'subscribe' | 'onCommit'>;
@@ -127,7 +130,7 @@ export class WaitingPool {
     this.loadedAt = this.now();
     const rows = await this.selectWaiting().execute();
     this.points.clear();
-    for (const row of rows) this.points.set(row.id, row);
+    for (const row of rows) this.points.set(row.id, aged(row));
   }
 
   /**
@@ -149,7 +152,7 @@ export class WaitingPool {
             continue;
           }
           for (const id of ids) this.points.delete(id);
-          for (const row of rows) this.points.set(row.id, row);
+          for (const row of rows) this.points.set(row.id, aged(row));
         }
       } catch (error) {
         // Not read: the next query reads the pool whole.
@@ -170,3 +173,18 @@ export class WaitingPool {
       .where('status', '=', 'waiting');
   }
 }
+
+/**
+ * A waiting parcel with its ageKey, worked out once rather than at each trip query taking it oldest
+ * first. Written out field by field: every point then has one shape, which the scan of 50 k in
+ * `within` reads as fast as the rows themselves (a spread of the driver's row made it 6 ms slower).
+ */
+const aged = (row: WaitingPoint): WaitingPoint => ({
+  id: row.id,
+  sender_lat: row.sender_lat,
+  sender_lng: row.sender_lng,
+  receiver_lat: row.receiver_lat,
+  receiver_lng: row.receiver_lng,
+  created_at: row.created_at,
+  age: ageKey(row.created_at),
+});
