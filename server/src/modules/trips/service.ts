@@ -174,7 +174,7 @@ export async function closerBounds(
  * Of candidates at 0 least minutes, those that may still add none, and the rest (at least 1 minute,
  * or more as closerBounds finds), without those that cannot fit. Adding none is leaving the delivery
  * point by the latest departure that still reaches the end as planned (ExactMinutes.departuresOnTime;
- * leaving later arrives later): one search from a group's pickups, stopped at its groups' latest
+ * leaving later arrives later): one search from a group's pickups, stopped at its group's latest
  * such departure, tells which delivery points none of them reaches by it — far fewer than reach
  * them by the deadline when the trip has time to spare where it ends (a delivery point in Győr for a
  * trip from Budapest: a pickup in Budapest catching the trip's own train reaches it before the
