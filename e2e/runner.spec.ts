@@ -114,7 +114,7 @@ test.describe('delivery', () => {
     await runner.context.close();
   });
 
-  test('offers only the QR handover where the door is not known, shows whom to call, and gives a parcel back', async ({
+  test('offers only the QR handover where the door is not known, shows whom to call, and takes a parcel back to its sender', async ({
     browser,
   }) => {
     // Placed by the gazetteer at Szeged's centre: nobody dragged the pin to the door.
@@ -136,12 +136,14 @@ test.describe('delivery', () => {
     );
     await expect(mine.getByRole('link', { name: /^Feladó hívása/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
 
+    // 'Visszaadom' never puts it back in the pool (issue 28): here it goes back to its sender.
     await mine.getByRole('button', { name: 'Visszaadom' }).click();
-    await mine.getByLabel('Miért adod vissza?').fill('Nem jutok el Szegedre.');
-    await mine.getByRole('button', { name: 'Visszaadom' }).click();
-    await expect(runner.page.getByText('Visszaadtad a csomagot: újra a futárra várók között van.')).toBeVisible();
-    await expect(mine).toHaveCount(0);
-    expect((await (await runner.context.request.get(`/api/tracking/${parcel.id}`)).json()).status).toBe('waiting');
+    await mine.getByRole('button', { name: 'Visszaviszem a feladónak' }).click();
+    await mine.getByLabel('Miért viszed vissza?').fill('Nem jutok el Szegedre.');
+    await mine.getByRole('button', { name: 'Visszaküldés indítása' }).click();
+    await expect(runner.page.getByText(/^A csomag visszamegy a feladóhoz\./)).toBeVisible();
+    await expect(mine.getByText(/^Visszaküldés a feladónak: /)).toBeVisible();
+    expect((await (await runner.context.request.get(`/api/tracking/${parcel.id}`)).json()).state).toBe('returning');
     await runner.context.close();
   });
 

@@ -9,6 +9,7 @@ import {
   PARCEL_STATUSES,
   pageOf,
   parcelSchema,
+  parcelStateSchema,
   parcelStatusSchema,
   reasonField,
 } from './parcel.ts';
@@ -23,7 +24,7 @@ import { weightGramsField } from './weight.ts';
  * `multiLeg=true` keeps the parcels handed from runner to runner (issue 14); `false` is no filter.
  */
 export const adminParcelListQuerySchema = listQuerySchema.extend({
-  status: parcelStatusSchema.optional(),
+  status: parcelStateSchema.optional(),
   runner: userNameField.optional(),
   sender: userNameField.optional(),
   multiLeg: z

@@ -49,6 +49,9 @@ export const ERROR_STATUS = {
   trip_not_found: 404, // a saved trip of another runner, or one already deleted
   relay_offer_not_found: 404, // no such relay offer, or not one open for this runner
   report_not_found: 404, // no such 'Nem érkezett meg' report
+  attempt_not_found: 404, // no failed delivery attempt under this number (or no photo kept of it)
+  incident_not_found: 404, // no such incident (or no photo of it under this number)
+  drop_point_not_found: 404, // no such drop point (or not an active one)
   rating_comment_not_found: 404, // no rating of a runner with a comment under this id (ADR 0025)
 
   // 409: the thing is not in a state that allows it
@@ -77,6 +80,15 @@ export const ERROR_STATUS = {
   report_not_delivered: 409, // 'Nem érkezett meg' on a parcel not delivered
   report_exists: 409, // the reporter already has an open report on the parcel
   report_resolved: 409, // a report resolved already
+  already_returning: 409, // a return started on a parcel already on its way back (issue 28)
+  redelivery_not_now: 409, // a new time asked before any failed attempt, or once the parcel turns back
+  status_own_flow: 409, // a back-office status change into or out of a state only its own flow reaches
+  incident_open: 409, // a parcel already has an open incident
+  incident_resolved: 409, // an incident decided already
+  incident_decision_impossible: 409, // a return or a write-off the parcel's state does not allow
+  incident_photos_full: 409, // an incident has INCIDENT_PHOTOS_MAX photos already
+  drop_point_closed: 409, // a collection outside the drop point's opening hours
+  drop_point_needs_code: 409, // a delivery by position of a parcel bound for a drop point: its staff's code hands it over
 
   // 422: understood, but a rule refuses it
   too_far: 422, // delivery farther than 15 m from the door (SPEC §4)
@@ -93,6 +105,7 @@ export const ERROR_STATUS = {
   reason_required: 422, // a status change or a deletion that needs the back office's reason
   idempotency_key_reused: 422, // an Idempotency-Key already used for another request (or another body)
   report_too_late: 422, // 'Nem érkezett meg' more than 7 days after delivery
+  handover_pin_wrong: 422, // a handover PIN that is not the leg's (tries left in the message)
 
   // 413, 415: a body this server does not take
   body_too_large: 413,
@@ -102,6 +115,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   too_many_login_attempts: 429,
   too_many_streams: 429,
+  handover_pin_locked: 429, // too many tries of a leg's handover PIN in its window
 
   // 5xx
   internal: 500,

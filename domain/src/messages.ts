@@ -1,4 +1,6 @@
 import { accounts } from './messages/hu/accounts.ts';
+import { attemptScreens } from './messages/hu/attempt-screens.ts';
+import { attempts } from './messages/hu/attempts.ts';
 import { backOffice } from './messages/hu/back-office.ts';
 import { core } from './messages/hu/core.ts';
 import { landing } from './messages/hu/landing.ts';
@@ -53,6 +55,8 @@ export const hu = {
   ...places,
   ...placesScreens,
   ...timetables,
+  ...attempts,
+  ...attemptScreens,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -81,6 +85,8 @@ export const huAreas = {
   places,
   placesScreens,
   timetables,
+  attempts,
+  attemptScreens,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parcelCreateBodySchema, parcelListQuerySchema, trackingViewSchema } from './parcel.ts';
+import {
+  backOfficeStatusChange,
+  isFinal,
+  PARCEL_STATES,
+  PARCEL_STATUSES,
+  parcelCreateBodySchema,
+  parcelListQuerySchema,
+  parcelStateLabels,
+  parcelStateOf,
+  trackingViewSchema,
+} from './parcel.ts';
 
 const valid = {
   senderAddress: '6720 Szeged, Kárász utca 5',
@@ -74,5 +84,30 @@ describe('tracking view', () => {
     for (const forbidden of ['senderAddress', 'receiverAddress', 'email', 'phoneNumber', 'senderId', 'runnerId']) {
       expect(fields).not.toContain(forbidden);
     }
+  });
+});
+
+describe('the states of issue 28', () => {
+  it('tells a carried parcel with failed attempts and one on its way back from one in transit', () => {
+    expect(parcelStateOf({ status: 'in_transit', attempts: 0, returning: false })).toBe('in_transit');
+    expect(parcelStateOf({ status: 'in_transit', attempts: 1, returning: false })).toBe('attempted');
+    expect(parcelStateOf({ status: 'in_transit', attempts: 1, returning: true })).toBe('returning');
+    for (const status of PARCEL_STATUSES.filter((s) => s !== 'in_transit')) {
+      expect(parcelStateOf({ status, attempts: 2, returning: true })).toBe(status);
+    }
+    for (const state of PARCEL_STATES) expect(parcelStateLabels[state]).toBeTruthy();
+  });
+
+  it('leaves the states their own flows reach to those flows: the back office’s field neither reaches nor leaves them', () => {
+    const ownFlow = ['with_neighbour', 'at_drop_point', 'returned', 'lost'] as const;
+    for (const from of PARCEL_STATUSES) {
+      for (const to of PARCEL_STATUSES) {
+        if (from === to) continue;
+        const own = (ownFlow as readonly string[]).includes(from) || (ownFlow as readonly string[]).includes(to);
+        expect(backOfficeStatusChange(from, to) === 'own_flow', `${from} → ${to}`).toBe(own);
+      }
+    }
+    expect(isFinal('lost') && isFinal('returned') && isFinal('delivered')).toBe(true);
+    expect(isFinal('with_neighbour') || isFinal('at_drop_point') || isFinal('in_transit')).toBe(false);
   });
 });

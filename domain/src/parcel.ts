@@ -5,15 +5,66 @@ import { messages } from './messages.ts';
 import { ratingSummarySchema } from './ratings.ts';
 import { weightGramsField } from './weight.ts';
 
-export const PARCEL_STATUSES = ['waiting', 'in_transit', 'delivered'] as const;
+/**
+ * Where a parcel is in its life: with its sender waiting for a runner, carried, left with the
+ * receiver's neighbour, delivered, back with its sender after a return, or written off as lost
+ * (issue 28). Delivered, returned and lost are final.
+ */
+export const PARCEL_STATUSES = [
+  'waiting',
+  'in_transit',
+  'with_neighbour',
+  'at_drop_point',
+  'delivered',
+  'returned',
+  'lost',
+] as const;
 export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
 
 /** SPEC §4's Hungarian status labels. */
 export const parcelStatusLabels: Record<ParcelStatus, string> = {
   waiting: 'várakozik',
   in_transit: 'szállítás alatt',
+  with_neighbour: messages.stateWithNeighbour,
+  at_drop_point: messages.stateAtDropPoint,
   delivered: 'leadott',
+  returned: messages.stateReturned,
+  lost: messages.stateLost,
 };
+
+/** Whether a parcel's journey is over: nothing more can happen to it but the back office's corrections. */
+export const isFinal = (status: ParcelStatus) => status === 'delivered' || status === 'returned' || status === 'lost';
+
+/**
+ * What a person is shown and filters by: the status, with a carried parcel told apart when a
+ * delivery attempt failed (the runner still has it, a new attempt is due) and when it is on its
+ * way back to its sender (issue 28). Attempted and returning are states of the carrying, not
+ * statuses: the carrier, the relay and the delivery treat them as in transit.
+ */
+export const PARCEL_STATES = [
+  'waiting',
+  'in_transit',
+  'attempted',
+  'returning',
+  'with_neighbour',
+  'at_drop_point',
+  'delivered',
+  'returned',
+  'lost',
+] as const;
+export type ParcelState = (typeof PARCEL_STATES)[number];
+
+export const parcelStateLabels: Record<ParcelState, string> = {
+  ...parcelStatusLabels,
+  attempted: messages.stateAttempted,
+  returning: messages.stateReturning,
+};
+
+export function parcelStateOf(parcel: { status: ParcelStatus; attempts: number; returning: boolean }): ParcelState {
+  if (parcel.status !== 'in_transit') return parcel.status;
+  if (parcel.returning) return 'returning';
+  return parcel.attempts > 0 ? 'attempted' : 'in_transit';
+}
 
 export const PARCEL_EVENT_KINDS = [
   'created',
@@ -29,6 +80,19 @@ export const PARCEL_EVENT_KINDS = [
   'relayed',
   'custody_override',
   'proof_photo',
+  'handed_over_pin',
+  'left_with_neighbour',
+  'collected',
+  'incident_reported',
+  'lost',
+  'drop_point_chosen',
+  'dropped_off',
+  'collected_at_drop_point',
+  'attempted',
+  'redelivery_requested',
+  'neighbour_requested',
+  'return_started',
+  'returned',
 ] as const;
 export type ParcelEventKind = (typeof PARCEL_EVENT_KINDS)[number];
 
@@ -46,6 +110,19 @@ export const parcelEventLabels: Record<ParcelEventKind, string> = {
   relayed: 'Átadva másik futárnak',
   custody_override: 'Felelős módosítva',
   proof_photo: 'Fotó a leadásról',
+  handed_over_pin: 'Átadva átvételi kóddal',
+  left_with_neighbour: 'Szomszédnál hagyva',
+  collected: 'Átvéve a szomszédtól',
+  incident_reported: 'Probléma bejelentve',
+  drop_point_chosen: 'Átvételi pont kiválasztva',
+  dropped_off: 'Átvételi pontra leadva',
+  collected_at_drop_point: 'Átvéve az átvételi ponton',
+  lost: 'Elveszettnek nyilvánítva',
+  attempted: 'Sikertelen kézbesítés',
+  redelivery_requested: 'Új kézbesítési időpont kérve',
+  neighbour_requested: 'Kérés: a szomszédnál hagyni',
+  return_started: 'Visszaküldés a feladónak',
+  returned: 'Visszaérkezett a feladóhoz',
 };
 
 /**
@@ -54,8 +131,13 @@ export const parcelEventLabels: Record<ParcelEventKind, string> = {
  * Taking a parcel from its runner (back to waiting) or undoing a delivery is a correction that
  * needs a reason, recorded in the timeline.
  */
-export type StatusChange = 'allowed' | 'needs_reason' | 'needs_runner';
+export type StatusChange = 'allowed' | 'needs_reason' | 'needs_runner' | 'own_flow';
 export function backOfficeStatusChange(from: ParcelStatus, to: ParcelStatus): StatusChange {
+  // A return ends with the sender confirming it, a neighbour's parcel with the receiver collecting
+  // it (issue 28): no field reaches or leaves those.
+  const ownFlow = (status: ParcelStatus) =>
+    status === 'returned' || status === 'with_neighbour' || status === 'at_drop_point' || status === 'lost';
+  if (ownFlow(from) || ownFlow(to)) return 'own_flow';
   if (from === 'waiting') return 'needs_runner';
   if (from === 'in_transit' && to === 'delivered') return 'allowed';
   return 'needs_reason';
@@ -66,10 +148,6 @@ export const reasonField = z
   .trim()
   .min(3, { error: messages.reasonInvalid })
   .max(500, { error: messages.reasonInvalid });
-
-/** POST /api/parcels/:id/give-back: the carrier hands a parcel back to the pool, saying why. */
-export const giveBackBodySchema = z.object({ reason: reasonField });
-export type GiveBackBody = z.infer<typeof giveBackBodySchema>;
 
 /** Public tracking ids: 10 characters of Crockford base32 (no I, L, O, U). */
 export const PARCEL_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -167,12 +245,22 @@ export const parcelCreateBodySchema = z.object({
   recipientPhone: recipientPhoneField.optional(),
   /** 'Fotó szükséges a leadáskor': delivery by position needs a stored photo (issue 15). */
   photoRequired: z.boolean({ error: messages.invalidBody }).optional(),
+  /** A drop point to deliver to instead of the receiver's door (issue 28); the receiver collects it there. */
+  dropPointId: z
+    .number({ error: messages.dropPointNotFound })
+    .int({ error: messages.dropPointNotFound })
+    .positive({ error: messages.dropPointNotFound })
+    .optional(),
   /** When the sender filled the form in (sent later from the offline outbox); kept beside the server's time. */
   occurredAt: occurredAtField.optional(),
 });
 export type ParcelCreateBody = z.infer<typeof parcelCreateBodySchema>;
 
 const isoTime = z.iso.datetime();
+
+/** When the next delivery attempt is wanted (issue 28). */
+export const redeliveryWindowSchema = z.object({ from: isoTime, until: isoTime });
+export type RedeliveryWindow = z.infer<typeof redeliveryWindowSchema>;
 
 export const parcelSchema = z.object({
   id: z.string(),
@@ -193,6 +281,18 @@ export const parcelSchema = z.object({
   deliveredAt: isoTime.nullable(),
   /** The sender asked for a photo at delivery (issue 15). */
   photoRequired: z.boolean(),
+  /** The status, with failed attempts and a return told apart (issue 28). */
+  state: z.enum(PARCEL_STATES),
+  /** Failed delivery attempts at the current destination. */
+  attempts: z.number().int().nonnegative(),
+  /** The window the receiver (or sender) asked for the next attempt; null: none asked. */
+  redelivery: redeliveryWindowSchema.nullable(),
+  /** Who it was left with (name and flat or door), while with them and after; null: never left with a neighbour. */
+  neighbour: z.object({ name: z.string(), door: z.string() }).nullable(),
+  /** The neighbour the receiver (or sender) asked it be left with after a failed attempt; null: none asked. */
+  neighbourWish: z.object({ name: z.string(), door: z.string() }).nullable(),
+  /** The drop point it goes to or waits at instead of the door; null: the door. */
+  dropPoint: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
 });
 export type Parcel = z.infer<typeof parcelSchema>;
 
@@ -272,7 +372,9 @@ export const carriedParcelListSchema = pageOf(carriedParcelSchema);
 export type CarriedParcelList = z.infer<typeof carriedParcelListSchema>;
 export type ParcelList = z.infer<typeof parcelListSchema>;
 
-export const parcelListQuerySchema = listQuerySchema.extend({ status: parcelStatusSchema.optional() });
+export const parcelStateSchema = z.enum(PARCEL_STATES, { error: messages.invalidStatus });
+/** A list's filter is by state: 'attempted' and 'returning' are parcels in transit told apart. */
+export const parcelListQuerySchema = listQuerySchema.extend({ status: parcelStateSchema.optional() });
 export type ParcelListQuery = z.infer<typeof parcelListQuerySchema>;
 
 /**
@@ -298,5 +400,9 @@ export const trackingViewSchema = z.object({
   /** The runner's shown average while in transit (issue 15); null when not on its way or never rated. */
   runnerRating: ratingSummarySchema.nullable(),
   events: z.array(parcelEventSchema),
+  /** The status, with failed attempts and a return told apart (issue 28). */
+  state: z.enum(PARCEL_STATES),
+  attempts: z.number().int().nonnegative(),
+  redelivery: redeliveryWindowSchema.nullable(),
 });
 export type TrackingView = z.infer<typeof trackingViewSchema>;

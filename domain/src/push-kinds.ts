@@ -9,6 +9,11 @@ import { paths } from './paths.ts';
  * - incoming_on_its_way, incoming_delivered: an account whose address is the parcel's receiver address
  * - assigned: a runner the back office gave a parcel to
  * - trip_offer: a runner one of whose active saved trips a new parcel fits (issue 13, docs/decisions/0021)
+ * - sent_attempted, incoming_attempted: a failed delivery attempt, to the sender and the receiver,
+ *   whose tracking page lets them ask a new time (issue 28, docs/decisions/0030)
+ * - sent_returning, sent_returned: the parcel is on its way back to its sender, and is back
+ * - incoming_with_neighbour, incoming_at_drop_point: the receiver's parcel was left with a
+ *   neighbour, or waits for them at a drop point
  */
 export const PUSH_KINDS = [
   'sent_picked_up',
@@ -17,6 +22,13 @@ export const PUSH_KINDS = [
   'incoming_delivered',
   'assigned',
   'trip_offer',
+  // issue 28: a failed attempt (to both parties), the way back and the arrival back (to the sender)
+  'sent_attempted',
+  'incoming_attempted',
+  'sent_returning',
+  'sent_returned',
+  'incoming_with_neighbour',
+  'incoming_at_drop_point',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
@@ -30,6 +42,12 @@ export const pushKindLabels: Record<PushKind, string> = {
   incoming_delivered: messages.pushKindIncomingDelivered,
   assigned: messages.pushKindAssigned,
   trip_offer: messages.pushKindTripOffer,
+  sent_attempted: messages.pushKindSentAttempted,
+  incoming_attempted: messages.pushKindIncomingAttempted,
+  sent_returning: messages.pushKindSentReturning,
+  sent_returned: messages.pushKindSentReturned,
+  incoming_with_neighbour: messages.pushKindWithNeighbour,
+  incoming_at_drop_point: messages.pushKindAtDropPoint,
 };
 
 /** The notification's title per kind (the service worker shows it). */
@@ -40,6 +58,12 @@ export const pushKindTitles: Record<PushKind, string> = {
   incoming_delivered: messages.pushTitleIncomingDelivered,
   assigned: messages.pushTitleAssigned,
   trip_offer: messages.pushTitleTripOffer,
+  sent_attempted: messages.pushTitleAttempted,
+  incoming_attempted: messages.pushTitleAttempted,
+  sent_returning: messages.pushTitleSentReturning,
+  sent_returned: messages.pushTitleSentReturned,
+  incoming_with_neighbour: messages.pushTitleWithNeighbour,
+  incoming_at_drop_point: messages.pushTitleAtDropPoint,
 };
 
 const statusTexts: Record<PushKind, (parcelId: string) => string> = {
@@ -49,6 +73,12 @@ const statusTexts: Record<PushKind, (parcelId: string) => string> = {
   incoming_delivered: messages.pushStatusIncomingDelivered,
   assigned: messages.pushStatusAssigned,
   trip_offer: messages.pushStatusTripOffer,
+  sent_attempted: messages.pushStatusSentAttempted,
+  incoming_attempted: messages.pushStatusIncomingAttempted,
+  sent_returning: messages.pushStatusSentReturning,
+  sent_returned: messages.pushStatusSentReturned,
+  incoming_with_neighbour: messages.pushStatusWithNeighbour,
+  incoming_at_drop_point: messages.pushStatusAtDropPoint,
 };
 
 /**

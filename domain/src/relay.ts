@@ -10,7 +10,7 @@ import { coordinatesSchema } from './parcel.ts';
  */
 
 /** Who may hold a parcel: exactly one at a time. */
-export const CUSTODY_HOLDER_KINDS = ['sender', 'runner', 'receiver'] as const;
+export const CUSTODY_HOLDER_KINDS = ['sender', 'runner', 'neighbour', 'drop_point', 'receiver'] as const;
 export type CustodyHolderKind = (typeof CUSTODY_HOLDER_KINDS)[number];
 /** A custody event's ends: `none` before `created` and after `deleted` / `cancelled`. */
 export type CustodyPartyKind = CustodyHolderKind | 'none';
@@ -27,6 +27,15 @@ export const CUSTODY_EVENT_KINDS = [
   'status_changed',
   'cancelled',
   'deleted',
+  // issue 28: a failed attempt and a return leave the parcel with its carrier; 'returned' hands it to the sender
+  'attempted',
+  'return_started',
+  'returned',
+  'handed_over_pin',
+  'left_with_neighbour',
+  'collected',
+  'lost',
+  'dropped_off',
 ] as const;
 export type CustodyEventKind = (typeof CUSTODY_EVENT_KINDS)[number];
 
@@ -35,6 +44,12 @@ export const CUSTODY_HOWS = [
   'sender', // the sender created or withdrew the parcel
   'runner', // the runner's own act: pickup, give-back, delivery within 15 m
   'receiver_qr', // the receiver confirmed the runner's QR link
+  'sender_qr', // the sender confirmed a returned parcel's QR link (issue 28)
+  'receiver_pin', // the receiver read out the leg's handover PIN to the carrier (issue 28)
+  'sender_pin', // the sender did, for a parcel brought back
+  'neighbour_name', // the neighbour typed their name on the carrier's phone (issue 28)
+  'drop_point_pin', // the runner typed the code the drop point's staff read out
+  'deadline', // a rule of time: a parcel not collected at its drop point in time goes back
   'runner_qr', // the taking runner confirmed the carrier's QR link
   'admin', // the back office (assignment, status change, override, deletion)
   'migration', // backfilled by migration 0015 from the parcel's dates

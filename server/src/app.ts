@@ -15,12 +15,16 @@ import type { Store } from './db/database.ts';
 import { openWindowCounter, type WindowCounter } from './db/rate-limits.ts';
 import { refuse } from './errors.ts';
 import { Lifecycle } from './lifecycle.ts';
+import { attemptRoutes } from './modules/attempts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { dropPointDeadline } from './modules/drop-points/deadline.ts';
+import { dropPointRoutes } from './modules/drop-points/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { createGeocoder, type Geocoder, observedGeocoder } from './modules/geo/geocoder.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { handoverRoutes } from './modules/handover/routes.ts';
+import { incidentRoutes } from './modules/incidents/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
 import { mapRoutes } from './modules/map/routes.ts';
 import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
@@ -161,6 +165,7 @@ export async function buildApp({
   await app.register(tripOffersPlugin);
   await app.register(pushPlugin);
   await app.register(proofRetention);
+  await app.register(dropPointDeadline);
 
   // Only the API is compressed on the fly and rate limited: the web build beside it comes
   // precompressed and costs a person nothing to reload (docs/decisions/0007).
@@ -198,6 +203,7 @@ export async function buildApp({
       await api.register(userDirectoryRoutes);
       await api.register(eventRoutes);
       await api.register(deliveryRoutes);
+      await api.register(attemptRoutes);
       await api.register(handoverRoutes);
       await api.register(locationRoutes);
       await api.register(pushRoutes);
@@ -207,6 +213,8 @@ export async function buildApp({
       await api.register(proofRoutes);
       await api.register(ratingRoutes);
       await api.register(reportRoutes);
+      await api.register(incidentRoutes);
+      await api.register(dropPointRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.
       api.setNotFoundHandler({ preHandler: api.rateLimit() }, () => {
         throw refuse('not_found', messages.notFound);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { RETURN_AFTER_ATTEMPTS_DEFAULT } from '@csomag/domain/attempts';
 import webpush from 'web-push';
 
 export interface Config {
@@ -41,6 +42,10 @@ export interface Config {
   runnerApproval: 'auto' | 'manual';
   /** Proof photos and signatures are removed this many days after delivery; their hash and the fact stay. */
   proofRetentionDays: number;
+  /** After this many failed delivery attempts a parcel goes back to its sender (issue 28). */
+  returnAfterAttempts: number;
+  /** A parcel not collected at its drop point within this many days goes back to its sender (issue 28). */
+  dropPointHoldDays: number;
   /** An operator's MOTIS 2 journey planner for public-transport times (ADR 0029); the imported timetable otherwise. */
   travelTimeUrl: string | undefined;
   travelTimeTimeoutMs: number;
@@ -148,6 +153,14 @@ function wholeDays(name: string, value: string | undefined, fallback: number): n
   return days;
 }
 
+function wholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new Error(`${name} must be a whole number from 1 to ${max}: ${value}`);
+  return n;
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -204,6 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowLoopback: flag(env.PUSH_ALLOW_LOOPBACK, false),
     runnerApproval,
     proofRetentionDays: wholeDays('PROOF_RETENTION_DAYS', env.PROOF_RETENTION_DAYS, 30),
+    returnAfterAttempts: wholeNumber(
+      'RETURN_AFTER_ATTEMPTS',
+      env.RETURN_AFTER_ATTEMPTS,
+      RETURN_AFTER_ATTEMPTS_DEFAULT,
+      10,
+    ),
+    dropPointHoldDays: wholeDays('DROP_POINT_HOLD_DAYS', env.DROP_POINT_HOLD_DAYS, 7),
     travelTimeUrl: httpUrl('TRAVEL_TIME_URL', env.TRAVEL_TIME_URL),
     travelTimeTimeoutMs: milliseconds('TRAVEL_TIME_TIMEOUT_MS', env.TRAVEL_TIME_TIMEOUT_MS, 3000),
     timetableCheckMs: seconds('TIMETABLE_CHECK_SECONDS', env.TIMETABLE_CHECK_SECONDS, 30),

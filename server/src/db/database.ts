@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isMissingTable } from './errors.ts';
-import { migrations } from './migrations/index.ts';
+import { migrations, type SqliteSchemaEdit } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
 import { preparingPool } from './statement-cache.ts';
@@ -24,6 +24,8 @@ export interface Store {
   databaseUrl: string | undefined;
   /** Told of every query and its duration (metrics); one observer, replaced by the next. */
   observeQueries(observer: QueryObserver): void;
+  /** SQLite only: edits a table's stored definition, for migrations that widen a CHECK. */
+  editSqliteSchema?: SqliteSchemaEdit;
   close(): Promise<void>;
 }
 
@@ -131,11 +133,47 @@ export function openStore(options: StoreOptions): Store {
     pgSchema: undefined,
     databaseUrl: undefined,
     observeQueries,
+    editSqliteSchema: (table, from, to) => editTableDefinition(writer, table, from, to),
     close: () => {
       clearInterval(optimizer);
       return db.destroy();
     },
   };
+}
+
+/**
+ * SQLite's procedure for changing a constraint without rebuilding the table
+ * (sqlite.org/lang_altertable.html, "Making Other Kinds Of Table Schema Changes"): the stored
+ * CREATE TABLE text is edited in one transaction and the schema version bumped, so every
+ * connection reads the table's definition again. Only for a constraint every row already meets
+ * (a wider CHECK); the file is checked after. better-sqlite3 refuses writes to sqlite_schema
+ * unless in unsafe mode, taken for this alone. Synchronous on the writer: migrations run at start,
+ * before anything else writes.
+ */
+function editTableDefinition(writer: SQLite.Database, table: string, from: string, to: string) {
+  const current = writer
+    .prepare(`select sql from sqlite_schema where type = 'table' and name = ?`)
+    .pluck()
+    .get(table) as string | undefined;
+  if (current === undefined || !current.includes(from)) {
+    throw new Error(`table ${table}'s definition does not hold ${from}`);
+  }
+  writer.unsafeMode(true);
+  try {
+    writer.transaction(() => {
+      const version = writer.pragma('schema_version', { simple: true }) as number;
+      writer.pragma('writable_schema = ON');
+      writer
+        .prepare(`update sqlite_schema set sql = ? where type = 'table' and name = ?`)
+        .run(current.replace(from, to), table);
+      writer.pragma(`schema_version = ${version + 1}`);
+      writer.pragma('writable_schema = OFF');
+    })();
+  } finally {
+    writer.unsafeMode(false);
+  }
+  const check = writer.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw new Error(`the database failed its check after editing ${table}: ${String(check)}`);
 }
 
 /**
@@ -145,7 +183,7 @@ export function openStore(options: StoreOptions): Store {
  * finds everything it uses. Kysely would refuse to start instead.
  */
 export async function migrateToLatest(store: Store, log?: { warn(obj: object, msg: string): void }): Promise<void> {
-  const known = migrations(store.dialect);
+  const known = migrations(store.dialect, store.editSqliteSchema);
   const applied = await appliedMigrations(store);
   const newer = applied.filter((name) => !(name in known));
   if (newer.length > 0) {

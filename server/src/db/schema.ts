@@ -1,6 +1,9 @@
+import type { AttemptReason } from '@csomag/domain/attempts';
+import type { DropPointKind } from '@csomag/domain/drop-points';
+import type { IncidentDecision, IncidentKind } from '@csomag/domain/incidents';
 import type { ParcelEventKind, ParcelStatus, PlacePrecision } from '@csomag/domain/parcel';
 import type { PlaceKind } from '@csomag/domain/places';
-import type { CustodyEventKind, CustodyHolderKind, CustodyHow, CustodyPartyKind } from '@csomag/domain/relay';
+import type { CustodyEventKind, CustodyHow, CustodyPartyKind } from '@csomag/domain/relay';
 import type { Role, RunnerStatus } from '@csomag/domain/roles';
 import type { TravelMode } from '@csomag/domain/trips';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -71,7 +74,7 @@ export interface ParcelsTable {
   recipient_name: string | null;
   recipient_phone: string | null;
   /** Who holds the parcel now (issue 14, docs/decisions/0022): written only with a custody event. */
-  holder_kind: Generated<CustodyHolderKind>;
+  holder_kind: Generated<CustodyPartyKind>;
   /** The holder's account (sender or runner); null for the receiver, or a deleted account. */
   holder_id: number | null;
   /** The seq of the parcel's last custody event: the compare-and-swap's expected value. */
@@ -80,6 +83,90 @@ export interface ParcelsTable {
   runner_handovers: Generated<number>;
   /** 1: the sender asked for a photo at delivery ('Fotó szükséges a leadáskor', issue 15). */
   photo_required: Generated<number>;
+  /** Failed delivery attempts at the current destination (issue 28): 0 again when a return starts. */
+  attempts: Generated<number>;
+  /** 1: on its way back to its sender, whose address is now the destination. */
+  returning: Generated<number>;
+  /** The window asked for the next attempt (ISO); null: none asked since the last attempt. */
+  redelivery_from: IsoTime | null;
+  redelivery_until: IsoTime | null;
+  /** The neighbour it was left with (issue 28): name and flat or door. */
+  neighbour_name: string | null;
+  neighbour_door: string | null;
+  /** The neighbour the receiver (or sender) asked it be left with after a failed attempt. */
+  neighbour_wish_name: string | null;
+  neighbour_wish_door: string | null;
+  /** The drop point it goes to or waits at (issue 28); null: the door. */
+  drop_point_id: number | null;
+  /** Since when it waits at its drop point: its collection deadline runs from then. */
+  at_drop_point_since: IsoTime | null;
+}
+
+/** A drop point ('Átvételi pont', issue 28). */
+export interface DropPointsTable {
+  id: Generated<number>;
+  name: string;
+  kind: DropPointKind;
+  address: string;
+  lat: number;
+  lng: number;
+  opening_hours: string;
+  active: Generated<number>;
+  created_at: IsoTime;
+}
+
+export interface DropPointStaffTable {
+  drop_point_id: number;
+  account_id: number;
+}
+
+/** An incident ('Probléma bejelentése', issue 28): reported by the runner holding the parcel, decided by the back office. */
+export interface IncidentsTable {
+  id: Generated<number>;
+  parcel_id: string;
+  kind: IncidentKind;
+  description: string;
+  reporter_id: number | null;
+  created_at: IsoTime;
+  decision: IncidentDecision | null;
+  note: string | null;
+  resolved_by: number | null;
+  resolved_at: IsoTime | null;
+}
+
+export interface IncidentPhotosTable {
+  id: Generated<number>;
+  incident_id: number;
+  number: number;
+  image: Buffer | null;
+  mime: string;
+  sha256: string;
+  width: number;
+  height: number;
+  created_at: IsoTime;
+}
+
+/** A failed delivery attempt (issue 28), with the carrier's optional photo of the door. */
+export interface DeliveryAttemptsTable {
+  id: Generated<number>;
+  parcel_id: string;
+  number: number;
+  runner_id: number | null;
+  reason: AttemptReason;
+  note: string | null;
+  lat: number;
+  lng: number;
+  accuracy: number;
+  at: IsoTime;
+  occurred_at: IsoTime | null;
+  started_return: number;
+  photo: Buffer | null;
+  photo_mime: string | null;
+  photo_sha256: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  photo_at: IsoTime | null;
+  photo_removed_at: IsoTime | null;
 }
 
 /** A delivery's proof (issue 15): a photo or the receiver's signature, never served at a public URL. */
@@ -288,6 +375,11 @@ export interface Database {
   ratings: RatingsTable;
   rating_moderations: RatingModerationsTable;
   not_received_reports: NotReceivedReportsTable;
+  delivery_attempts: DeliveryAttemptsTable;
+  incidents: IncidentsTable;
+  incident_photos: IncidentPhotosTable;
+  drop_points: DropPointsTable;
+  drop_point_staff: DropPointStaffTable;
 }
 
 /** A runner's saved trip (modules/trips, docs/decisions/0021): only its owner reads it. */

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handoverPinKey, pinFor } from '../modules/handover/pin.ts';
 import {
   buildRegistration,
   createTestApp,
@@ -146,6 +147,16 @@ async function waiting() {
 }
 
 /** A parcel its runner has picked up and holds. */
+/** A drop point open around the clock, in Budapest. */
+const dropPointBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Trafik',
+  kind: 'shop',
+  address: '1052 Budapest, Váci utca 1',
+  location: { lat: 47.4953, lng: 19.0525 },
+  openingHours: 'H-V 0:00-24:00',
+  ...overrides,
+});
+
 async function carried() {
   const { sender, parcel } = await waiting();
   const carrier = await approvedRunner();
@@ -218,9 +229,67 @@ const ROUTES: Record<string, () => Promise<Prepared>> = {
     const { carrier, parcel } = await carried();
     return { who: carrier, url: `/api/parcels/${parcel.id}/deliver`, payload: { ...DOOR, accuracy: 5 } };
   },
-  'POST /api/parcels/{id}/give-back': async () => {
+  'POST /api/parcels/{id}/return': async () => {
     const { carrier, parcel } = await carried();
-    return { who: carrier, url: `/api/parcels/${parcel.id}/give-back`, payload: { reason: 'Flat tyre' } };
+    return { who: carrier, url: `/api/parcels/${parcel.id}/return`, payload: { reason: 'Flat tyre' } };
+  },
+  'POST /api/parcels/{id}/attempts': async () => {
+    const { carrier, parcel } = await carried();
+    const payload = { reason: 'nobody_home', position: { ...DOOR, accuracy: 5 } };
+    return { who: carrier, url: `/api/parcels/${parcel.id}/attempts`, payload };
+  },
+  'POST /api/parcels/{id}/neighbour-wish': async () => {
+    const { sender, carrier, parcel } = await carried();
+    await api(carrier, 'POST', `/api/parcels/${parcel.id}/attempts`, {
+      reason: 'nobody_home',
+      position: { ...DOOR, accuracy: 5 },
+    });
+    return { who: sender, url: `/api/parcels/${parcel.id}/neighbour-wish`, payload: { name: 'Kis Pál', door: '3/12' } };
+  },
+  'POST /api/parcels/{id}/redelivery': async () => {
+    const { sender, carrier, parcel } = await carried();
+    await api(carrier, 'POST', `/api/parcels/${parcel.id}/attempts`, {
+      reason: 'nobody_home',
+      position: { ...DOOR, accuracy: 5 },
+    });
+    const from = Date.now() + 3_600_000;
+    const payload = { from: new Date(from).toISOString(), until: new Date(from + 3_600_000).toISOString() };
+    return { who: sender, url: `/api/parcels/${parcel.id}/redelivery`, payload };
+  },
+  'POST /api/parcels/{id}/pin-handover': async () => {
+    const { carrier, parcel } = await carried();
+    const { custody_seq } = await app.store.db
+      .selectFrom('parcels')
+      .select('custody_seq')
+      .where('id', '=', parcel.id)
+      .executeTakeFirstOrThrow();
+    const pin = pinFor(handoverPinKey(app.config.sessionSecret), parcel.id, custody_seq, 'receiver');
+    return { who: carrier, url: `/api/parcels/${parcel.id}/pin-handover`, payload: { pin } };
+  },
+  'POST /api/parcels/{id}/neighbour': async () => {
+    const { carrier, parcel } = await carried();
+    const payload = { name: 'Kis Pál', door: '3/12', confirmedName: 'Kis Pál', position: { ...DOOR, accuracy: 5 } };
+    return { who: carrier, url: `/api/parcels/${parcel.id}/neighbour`, payload };
+  },
+  'POST /api/parcels/{id}/collect': async () => {
+    const sender = await signUp(app);
+    const address = `Debrecen, Piac utca ${randomBytes(3).readUIntBE(0, 3) % 90_000}`;
+    const receiver = await signUp(app, { address });
+    const parcel = await api<ParcelAnswer>(
+      sender,
+      'POST',
+      '/api/parcels',
+      buildParcelBody({ receiverAddress: address, receiverCoordinates: DOOR }),
+    );
+    const carrier = await approvedRunner();
+    await api(carrier, 'POST', `/api/parcels/${parcel.id}/pickup`);
+    const { pin } = await api<{ pin: string }>(carrier, 'POST', `/api/parcels/${parcel.id}/neighbour`, {
+      name: 'Kis Pál',
+      door: '3/12',
+      confirmedName: 'Kis Pál',
+      position: { ...DOOR, accuracy: 5 },
+    });
+    return { who: receiver, url: `/api/parcels/${parcel.id}/collect`, payload: { pin } };
   },
   'POST /api/parcels/{id}/handover-token': async () => {
     const { carrier, parcel } = await carried();
@@ -288,6 +357,81 @@ const ROUTES: Record<string, () => Promise<Prepared>> = {
   'POST /api/parcels/{id}/proof/photo': async () => {
     const { carrier, parcel } = await carried();
     return { who: carrier, url: `/api/parcels/${parcel.id}/proof/photo`, multipart: photoBody() };
+  },
+  'POST /api/parcels/{id}/attempts/{number}/photo': async () => {
+    const { carrier, parcel } = await carried();
+    await api(carrier, 'POST', `/api/parcels/${parcel.id}/attempts`, {
+      reason: 'nobody_home',
+      position: { ...DOOR, accuracy: 5 },
+    });
+    return { who: carrier, url: `/api/parcels/${parcel.id}/attempts/1/photo`, multipart: photoBody() };
+  },
+  'POST /api/parcels/{id}/incidents': async () => {
+    const { carrier, parcel } = await carried();
+    return {
+      who: carrier,
+      url: `/api/parcels/${parcel.id}/incidents`,
+      payload: { kind: 'damaged', description: 'Wet box' },
+    };
+  },
+  'POST /api/incidents/{id}/photos': async () => {
+    const { carrier, parcel } = await carried();
+    const incident = await api<{ id: number }>(carrier, 'POST', `/api/parcels/${parcel.id}/incidents`, {
+      kind: 'damaged',
+      description: 'Wet box',
+    });
+    return { who: carrier, url: `/api/incidents/${incident.id}/photos`, multipart: photoBody() };
+  },
+  'POST /api/incidents/{id}/resolve': async () => {
+    const { carrier, parcel } = await carried();
+    const incident = await api<{ id: number }>(carrier, 'POST', `/api/parcels/${parcel.id}/incidents`, {
+      kind: 'lost',
+      description: 'Stolen bag',
+    });
+    return {
+      who: admin,
+      url: `/api/incidents/${incident.id}/resolve`,
+      payload: { decision: 'write_off', note: 'Gone' },
+    };
+  },
+  'POST /api/drop-points': async () => ({ who: admin, url: '/api/drop-points', payload: dropPointBody() }),
+  'PUT /api/drop-points/{id}': async () => {
+    const point = await api<{ id: number }>(admin, 'POST', '/api/drop-points', dropPointBody());
+    return { who: admin, url: `/api/drop-points/${point.id}`, payload: dropPointBody({ name: 'Renamed' }) };
+  },
+  'POST /api/parcels/{id}/drop-point': async () => {
+    const { carrier, parcel } = await carried();
+    const point = await api<{ id: number }>(admin, 'POST', '/api/drop-points', dropPointBody());
+    return { who: carrier, url: `/api/parcels/${parcel.id}/drop-point`, payload: { dropPointId: point.id } };
+  },
+  'POST /api/parcels/{id}/release': async () => {
+    const staff = await signUp(app);
+    const address = `Debrecen, Piac utca ${randomBytes(3).readUIntBE(0, 3) % 90_000}`;
+    const receiver = await signUp(app, { address });
+    const sender = await signUp(app);
+    const parcel = await api<ParcelAnswer>(
+      sender,
+      'POST',
+      '/api/parcels',
+      buildParcelBody({ receiverAddress: address }),
+    );
+    const carrier = await approvedRunner();
+    await api(carrier, 'POST', `/api/parcels/${parcel.id}/pickup`);
+    const point = await api<{ id: number }>(
+      admin,
+      'POST',
+      '/api/drop-points',
+      dropPointBody({ staff: [staff.account.userName] }),
+    );
+    await api(carrier, 'POST', `/api/parcels/${parcel.id}/drop-point`, { dropPointId: point.id });
+    const { items } = await api<{ items: { dropOffPin: string }[] }>(
+      staff,
+      'GET',
+      `/api/drop-points/${point.id}/parcels`,
+    );
+    await api(carrier, 'POST', `/api/parcels/${parcel.id}/pin-handover`, { pin: items[0]?.dropOffPin });
+    const { pin } = await api<{ pin: string }>(receiver, 'GET', `/api/parcels/${parcel.id}/handover-pin`);
+    return { who: staff, url: `/api/parcels/${parcel.id}/release`, payload: { pin } };
   },
   'PUT /api/parcels/{id}/rating': async () => {
     const { sender, parcel } = await delivered();

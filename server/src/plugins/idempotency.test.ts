@@ -204,8 +204,15 @@ describe('Idempotency-Key on a state-changing request', () => {
     const refused = await pickUpWith(late, parcel.id, key);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('parcel_taken');
-    const givenBack = await post(carrier, `/api/parcels/${parcel.id}/give-back`, newKey(), { reason: 'Defekt' });
-    expect(givenBack.statusCode).toBe(200);
+    // The back office puts it back in the pool: the refused pickup may now succeed.
+    const admin = await signInSuperadmin(app);
+    const putBack = await app.inject({
+      method: 'PATCH',
+      url: `/api/parcels/${parcel.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'waiting', reason: 'Defekt' },
+    });
+    expect(putBack.statusCode).toBe(200);
     const retried = await pickUpWith(late, parcel.id, key);
     expect(retried.statusCode).toBe(200);
     expect(replayed(retried)).toBeUndefined();

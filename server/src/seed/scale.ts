@@ -7,6 +7,7 @@ import type { Store } from '../db/database.ts';
 import { fillMapCells } from '../db/migrations/0004-map-cells.ts';
 import type { NewAccountRow, ParcelRow } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { NO_ATTEMPTS } from '../modules/parcels/changes.ts';
 import { BUDAPEST_DISTRICTS } from '../modules/places/budapest.ts';
 import { matchKeyOf } from '../modules/places/match-key.ts';
 import { precisionColumns } from '../modules/places/precision.ts';
@@ -327,6 +328,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               custody_seq: 0,
               runner_handovers: 0,
               photo_required: 0,
+              ...NO_ATTEMPTS,
             });
             if (!options.events) continue;
             timeline.push({

@@ -3,6 +3,7 @@ import type { Coordinates, ParcelStatus } from '@csomag/domain/parcel';
 import { expect } from 'vitest';
 import type { Store } from '../db/database.ts';
 import type { AccountRow, ParcelRow } from '../db/schema.ts';
+import { NO_ATTEMPTS } from '../modules/parcels/changes.ts';
 import { newParcelId } from '../modules/parcels/parcel-id.ts';
 import { matchKeyOf } from '../modules/places/match-key.ts';
 import { holderColumns, holderOf } from '../modules/relay/chain.ts';
@@ -78,6 +79,7 @@ export async function insertParcels(
     ...holderColumns(holderOf(status, null, sender.id)),
     custody_seq: 0,
     runner_handovers: 0,
+    ...NO_ATTEMPTS,
     photo_required: 0,
   }));
   for (let i = 0; i < rows.length; i += 200) {

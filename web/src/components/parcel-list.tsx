@@ -30,7 +30,7 @@ export function ParcelCard({
         <Link className="mono" to={paths.tracking(parcel.id)}>
           {parcel.id}
         </Link>
-        <StatusBadge status={parcel.status} />
+        <StatusBadge state={parcel.state} />
       </header>
       <p>
         <strong>{parcel.category}</strong> · {formatWeight(parcel.weightGrams)}

@@ -1,5 +1,6 @@
-import { type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
+import { type ParcelState, parcelStateLabels } from '@csomag/domain/parcel';
 
-export function StatusBadge({ status }: { status: ParcelStatus }) {
-  return <span className={`status status-${status}`}>{parcelStatusLabels[status]}</span>;
+/** A parcel's state as people read it: its status, with a failed attempt and a return told apart (issue 28). */
+export function StatusBadge({ state }: { state: ParcelState }) {
+  return <span className={`status status-${state}`}>{parcelStateLabels[state]}</span>;
 }

@@ -70,6 +70,7 @@ export function moveParcel(
       const carried: CarriedParcel = {
         ...parcel,
         status: 'in_transit',
+        state: 'in_transit',
         runner,
         // The contacts come with the server's answer; until then, the sender by name only.
         contacts: { recipientName: null, recipientPhone: null, senderName: parcel.senderUser, senderPhone: '' },

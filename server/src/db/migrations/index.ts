@@ -23,12 +23,19 @@ import { ratingModeration } from './0020-rating-moderation.ts';
 import { places } from './0021-places.ts';
 import { receiverMatchKeys } from './0022-receiver-match-keys.ts';
 import { timetables } from './0023-timetables.ts';
+import { deliveryAttempts } from './0024-delivery-attempts.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
 
+/**
+ * Replaces `from` by `to` in a SQLite table's stored CREATE TABLE (widening a CHECK): given by the
+ * store, which alone holds the writer connection it needs (database.ts).
+ */
+export type SqliteSchemaEdit = (table: string, from: string, to: string) => void;
+
 /** Applied in name order at start, on both stores (DESIGN §3). */
-export function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect, editSqliteSchema?: SqliteSchemaEdit): Record<string, Migration> {
   return {
     '0001-accounts-and-sessions': accountsAndSessions(dialect),
     '0002-parcels': parcels(dialect),
@@ -53,5 +60,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0021-places': places(dialect),
     '0022-receiver-match-keys': receiverMatchKeys,
     '0023-timetables': timetables(dialect),
+    '0024-delivery-attempts': deliveryAttempts(dialect, editSqliteSchema),
   };
 }

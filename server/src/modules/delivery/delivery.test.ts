@@ -345,6 +345,7 @@ describe('POST /api/parcels/:id/pickup', () => {
     expect(response.json()).toEqual({
       ...parcel,
       status: 'in_transit',
+      state: 'in_transit',
       runner: runner.account.userName,
       pickedUpAt: expect.any(String),
     });

@@ -4,13 +4,7 @@ import {
   waitingParcelListSchema,
   waitingQuerySchema,
 } from '@csomag/domain/delivery';
-import {
-  carriedParcelListSchema,
-  giveBackBodySchema,
-  listQuerySchema,
-  parcelIdSchema,
-  parcelSchema,
-} from '@csomag/domain/parcel';
+import { carriedParcelListSchema, listQuerySchema, parcelIdSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +12,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_TRUST_CODES } from '../../policy.ts';
-import { CARRIER_REFUSALS, giveBackParcel } from '../parcels/changes.ts';
+import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { ReadCache, replyFromMemory, WAITING_CACHE_SIZE, WAITING_TAG, waitingTagsOf } from '../parcels/read-cache.ts';
@@ -127,6 +121,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
             'destination_imprecise',
             'position_too_imprecise',
             'photo_required',
+            'drop_point_needs_code',
           ),
         },
       },
@@ -135,32 +130,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = signedIn(request);
       const parcel = await deliverParcelAt(context(request), actor, request.params.id, request.body);
       request.log.info({ parcelId: parcel.id, by: actor.user_name }, 'parcel delivered');
-      return parcel;
-    },
-  );
-
-  app.post(
-    '/parcels/:id/give-back',
-    {
-      onRequest: parcelGuard('giveBack'),
-      config: { idempotentAnswer: answerWith(200, presentParcel) },
-      schema: {
-        tags: ['delivery'],
-        summary: "The carrier gives a parcel back to the waiting pool before delivery ('Visszaadom'), with a reason",
-        params,
-        body: giveBackBodySchema,
-        response: {
-          200: parcelSchema,
-          ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS),
-        },
-      },
-    },
-    async (request) => {
-      const runner = signedIn(request);
-      const parcel = presentParcel(
-        await giveBackParcel(app.changeFeed.forRequest(request.id), request.params.id, runner, request.body.reason),
-      );
-      request.log.info({ parcelId: parcel.id, runner: runner.user_name }, 'parcel given back');
       return parcel;
     },
   );

@@ -199,6 +199,60 @@ function requirePosition(body: DeliverBody): Position {
  * receiver (distance − accuracy, SPEC §4), measured here from the position they send; the
  * superadmin delivers without a position.
  */
+/** The columns destinationOf reads, with the carrier's facts. */
+export const readForCarrier = (db: Kysely<Database>, parcelId: string) =>
+  db
+    .selectFrom('parcels')
+    .select([
+      ...PARCEL_FACT_COLUMNS,
+      'status',
+      'returning',
+      'receiver_lat',
+      'receiver_lng',
+      'receiver_precision',
+      'receiver_place_precision',
+      'sender_lat',
+      'sender_lng',
+      'sender_precision',
+      'sender_place_precision',
+      'drop_point_id',
+    ])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+type CarrierRead = NonNullable<Awaited<ReturnType<typeof readForCarrier>>>;
+
+/** Where a carried parcel is handed over: the receiver's door, or its sender's on the way back (issue 28). */
+export function destinationOf(parcel: Omit<CarrierRead, 'status'>) {
+  return parcel.returning === 1
+    ? {
+        lat: parcel.sender_lat,
+        lng: parcel.sender_lng,
+        precision: placePrecision(parcel.sender_place_precision, parcel.sender_precision),
+      }
+    : {
+        lat: parcel.receiver_lat,
+        lng: parcel.receiver_lng,
+        precision: placePrecision(parcel.receiver_place_precision, parcel.receiver_precision),
+      };
+}
+
+/**
+ * SPEC §4's 15 m rule: the position must be good enough to say so and, less its accuracy, within
+ * 15 m of `door`. Answers the distance; refuses with `tooFar`'s words otherwise.
+ */
+export function assertAtDoor(position: Position, door: Coordinates, tooFar: (metres: number) => string): number {
+  // A fix worse than this could be anywhere in the street: 15 m would be a promise not kept.
+  if (position.accuracy > DELIVERY_MAX_ACCURACY_M) {
+    throw refuse(
+      'position_too_imprecise',
+      messages.positionTooImprecise(Math.round(position.accuracy), DELIVERY_MAX_ACCURACY_M),
+    );
+  }
+  const distance = distanceMetres(position, door);
+  if (!isWithinDeliveryRadius(distance, position.accuracy)) throw refuse('too_far', tooFar(Math.round(distance)));
+  return distance;
+}
+
 export async function deliverParcelAt(
   ctx: DeliveryContext,
   actor: AccountRow,
@@ -210,35 +264,17 @@ export async function deliverParcelAt(
     return presentParcel(await deliverParcel(ctx.changes, parcelId, actor, { kind: 'delivered', occurredAt }));
   }
   const position = requirePosition(body);
-  const parcel = await ctx.db
-    .selectFrom('parcels')
-    .select([
-      ...PARCEL_FACT_COLUMNS,
-      'status',
-      'receiver_lat',
-      'receiver_lng',
-      'receiver_precision',
-      'receiver_place_precision',
-    ])
-    .where('id', '=', parcelId)
-    .executeTakeFirst();
+  const parcel = await readForCarrier(ctx.db, parcelId);
   // Whose and in which state before how far: another runner learns nothing about the destination.
   assertCarrierMay(actor, 'deliver', parcel);
+  // Bound for a drop point, it is handed to its staff, who give the code (handover/pin.ts).
+  if (parcel.drop_point_id !== null && parcel.returning === 0) {
+    throw refuse('drop_point_needs_code', messages.dropPointNeedsCode);
+  }
+  const destination = destinationOf(parcel);
   // 15 m from a town's centre says nothing about the door: only the receiver's QR confirmation does.
-  if (!isDoorKnown(placePrecision(parcel.receiver_place_precision, parcel.receiver_precision))) {
-    throw refuse('destination_imprecise', messages.destinationImprecise);
-  }
-  // A fix worse than this could be anywhere in the street: 15 m would be a promise not kept.
-  if (position.accuracy > DELIVERY_MAX_ACCURACY_M) {
-    throw refuse(
-      'position_too_imprecise',
-      messages.positionTooImprecise(Math.round(position.accuracy), DELIVERY_MAX_ACCURACY_M),
-    );
-  }
-  const distance = distanceMetres(position, { lat: parcel.receiver_lat, lng: parcel.receiver_lng });
-  if (!isWithinDeliveryRadius(distance, position.accuracy)) {
-    throw refuse('too_far', messages.tooFar(Math.round(distance)));
-  }
+  if (!isDoorKnown(destination.precision)) throw refuse('destination_imprecise', messages.destinationImprecise);
+  const distance = assertAtDoor(position, destination, messages.tooFar);
   // The transition checks status and runner again: a parcel reassigned meanwhile is refused there.
   const delivered = await deliverParcel(ctx.changes, parcelId, actor, {
     kind: 'delivered',

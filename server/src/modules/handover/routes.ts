@@ -4,14 +4,18 @@ import {
   handoverQuerySchema,
   handoverSummarySchema,
 } from '@csomag/domain/delivery';
-import { parcelIdSchema } from '@csomag/domain/parcel';
+import { handoverPinSchema, pinHandoverBodySchema } from '@csomag/domain/handover-pin';
+import { parcelIdSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
+import { presentParcel } from '../parcels/present.ts';
+import { handOverByPin, handoverPinKey, handoverPinOf, type PinContext } from './pin.ts';
 import { createHandoverLink, getHandoverSummary, type HandoverContext, handOver } from './service.ts';
 import { handoverKey } from './token.ts';
 
@@ -23,6 +27,7 @@ const HANDOVER_BODY_LIMIT = 1024 * 1024;
 /** Delivery by QR code: the runner's signed link, and the receiver's page that confirms it. */
 export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = handoverKey(app.config.sessionSecret);
+  const pinKey = handoverPinKey(app.config.sessionSecret);
   const context = (request: FastifyRequest): HandoverContext => ({
     db: app.store.db,
     changes: app.changeFeed.forRequest(request.id),
@@ -86,6 +91,65 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
       const summary = await handOver(context(request), request.params.id, request.body, request.account);
       request.log.info({ parcelId: summary.id, runner: summary.runner }, 'parcel handed over by QR');
       return summary;
+    },
+  );
+
+  const pinContext = (request: FastifyRequest): PinContext => ({
+    db: app.store.db,
+    changes: app.changeFeed.forRequest(request.id),
+    key: pinKey,
+    limits: app.limits,
+  });
+
+  app.get(
+    '/parcels/:id/handover-pin',
+    {
+      onRequest: parcelGuard('seeHandoverPin'),
+      schema: {
+        tags: ['handover'],
+        summary:
+          "The leg's 6-digit handover PIN, for the person the parcel is brought to only (its receiver, or its sender on the way back); new with every change of hands",
+        params,
+        response: {
+          200: handoverPinSchema,
+          ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'parcel_not_in_transit'),
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return handoverPinOf(pinContext(request), signedIn(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/parcels/:id/pin-handover',
+    {
+      onRequest: parcelGuard('handOverByPin'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
+      schema: {
+        tags: ['handover'],
+        summary:
+          'The carrier hands the parcel over with the PIN the person at the door reads out: delivered, or returned on the way back; 5 tries per leg an hour',
+        params,
+        body: pinHandoverBodySchema,
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            ...CARRIER_REFUSALS,
+            'handover_pin_wrong',
+            'handover_pin_locked',
+            'handover_link_stale',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const runner = signedIn(request);
+      const parcel = presentParcel(await handOverByPin(pinContext(request), runner, request.params.id, request.body));
+      request.log.info({ parcelId: parcel.id, runner: runner.user_name }, 'parcel handed over by PIN');
+      return parcel;
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { HandoverBody, HandoverLink, HandoverSummary } from '@csomag/domain/delivery';
 import type { ErrorCode } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
-import type { ParcelStatus } from '@csomag/domain/parcel';
+import { isFinal, type ParcelStatus } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
@@ -82,7 +82,7 @@ const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * opened a used link, or confirmed twice), otherwise the parcel is no longer on this runner's way.
  */
 const refusalFor = (status: ParcelStatus | undefined) =>
-  status === 'delivered'
+  status !== undefined && isFinal(status)
     ? refuse('handover_link_used', messages.parcelAlreadyHandedOver)
     : refuse('handover_link_stale', messages.handoverInvalid);
 

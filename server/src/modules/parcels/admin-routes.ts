@@ -64,6 +64,7 @@ export const adminParcelRoutes: FastifyPluginAsyncZod = async (app) => {
             'parcel_not_found',
             'parcel_changed_meanwhile',
             'parcel_needs_runner',
+            'status_own_flow',
             'reason_required',
             ...PLACE_REFUSAL_CODES,
             'outside_hungary',

@@ -14,7 +14,7 @@ import { precisionColumns } from '../places/precision.ts';
 import { claimParcel, editParcel, type ParcelEdit } from './changes.ts';
 import { parcelRefusal } from './policy.ts';
 import { type ParcelWithNames, presentParcel } from './present.ts';
-import { newestFirst, type ParcelsContext, selectParcels } from './service.ts';
+import { newestFirst, type ParcelsContext, selectParcels, whereState } from './service.ts';
 
 const emptyPage: AdminParcelList = { items: [], nextCursor: null };
 
@@ -28,7 +28,7 @@ const multiLeg = sql<boolean>`parcels.runner_handovers > 0`;
 /** Every parcel, newest first; each filter walks its own (…, created_at, id) index. */
 export async function listAllParcels(db: Kysely<Database>, query: AdminParcelListQuery): Promise<AdminParcelList> {
   let parcels = selectParcels(db);
-  if (query.status) parcels = parcels.where('parcels.status', '=', query.status);
+  if (query.status) parcels = whereState(parcels, query.status);
   // A user name nobody has matches no parcel: an empty page, not an error.
   if (query.runner) {
     const runner = await findAccountByUserName(db, query.runner);
@@ -124,6 +124,12 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
   const to = patch.status;
   if (to !== undefined && to !== current.status) {
     const rule = backOfficeStatusChange(current.status, to);
+    // A return ends only at the sender's door, and 'delivered' would say the receiver has it.
+    if (rule === 'own_flow' || (current.returning === 1 && to === 'delivered')) {
+      const message =
+        current.status === 'returned' ? messages.backOfficeCannotLeaveReturned : messages.statusReachedOnlyByItsFlow;
+      throw refuseField('status_own_flow', 'status', message);
+    }
     // A parcel delivered long ago by data that predates runners on every parcel still needs one.
     if (rule === 'needs_runner' || (to !== 'waiting' && current.runner_id === null)) {
       const message = to === 'delivered' ? messages.deliveredNeedsRunner : messages.parcelNeedsRunner;
@@ -135,10 +141,11 @@ function planEdit(current: ParcelWithNames, patch: ParcelAdminUpdate, ends: Reco
     plan.status = { from: current.status, to, ...(patch.reason ? { reason: patch.reason } : {}) };
     plan.set.status = to;
     if (to === 'waiting') {
-      // Back in the pool: nobody carries it and it was never picked up.
+      // Back in the pool: nobody carries it and it was never picked up; its attempts are history.
       plan.set.runner_id = null;
       plan.set.picked_up_at = null;
       plan.set.delivered_at = null;
+      Object.assign(plan.set, { attempts: 0, returning: 0, redelivery_from: null, redelivery_until: null });
     } else {
       plan.set.delivered_at = to === 'delivered' ? nowIso() : null;
     }

@@ -352,7 +352,7 @@ describe('PATCH /api/parcels/:id', () => {
 
   it.each([
     [{ status: 'leadott' }, 'status'],
-    [{ status: 'lost' }, 'status'],
+    [{ status: 'stolen' }, 'status'],
     [{ category: '' }, 'category'],
     [{ weightGrams: '12 font' }, 'weightGrams'],
     [{ weightGrams: '1,2345 kg' }, 'weightGrams'],

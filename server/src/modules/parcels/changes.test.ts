@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DOOR = { lat: 47.4979, lng: 19.0402 };
+const SENDER_DOOR = { lat: 47.4971, lng: 19.0495 };
 
 const lastLogId = async () =>
   Number(
@@ -85,12 +86,6 @@ describe('the one write path (changes.ts)', () => {
     expect(created.events).toEqual([{ parcel_id: parcelId, kind: 'created' }]);
     expect(created.messages).toEqual([{ parcel_id: parcelId, kind: 'created' }]);
 
-    await expectOneChange(as(runner, 'POST', `/api/parcels/${parcelId}/pickup`), parcelId, 'picked_up');
-    await expectOneChange(
-      as(runner, 'POST', `/api/parcels/${parcelId}/give-back`, { reason: 'Elromlott a biciklim' }),
-      parcelId,
-      'given_back',
-    );
     await expectOneChange(
       as(admin, 'POST', `/api/parcels/${parcelId}/assign`, { runner: runner.account.userName }),
       parcelId,
@@ -110,6 +105,34 @@ describe('the one write path (changes.ts)', () => {
       'status_changed',
     );
     await expectOneChange(as(admin, 'DELETE', `/api/parcels/${parcelId}`), parcelId, 'deleted', 204);
+  });
+
+  it('does the same for a failed attempt, a new time and a neighbour asked, a return and its hand-over to the sender', async () => {
+    const parcelId = (await sendParcel(t.app, sender.cookie, parcelBody())).id;
+    // The sender asks on the receiver's behalf too (both may).
+    const receiverOf = sender;
+    await expectOneChange(as(runner, 'POST', `/api/parcels/${parcelId}/pickup`), parcelId, 'picked_up');
+    const attempt = { reason: 'nobody_home', position: { ...northOf(DOOR, 3), accuracy: 5 } };
+    await expectOneChange(as(runner, 'POST', `/api/parcels/${parcelId}/attempts`, attempt), parcelId, 'attempted', 201);
+    const from = new Date(Date.now() + 3_600_000);
+    const window = { from: from.toISOString(), until: new Date(from.getTime() + 3_600_000).toISOString() };
+    await expectOneChange(
+      as(sender, 'POST', `/api/parcels/${parcelId}/redelivery`, window),
+      parcelId,
+      'redelivery_requested',
+    );
+    await expectOneChange(
+      as(receiverOf, 'POST', `/api/parcels/${parcelId}/neighbour-wish`, { name: 'Kis Ödön', door: '2/5' }),
+      parcelId,
+      'neighbour_requested',
+    );
+    await expectOneChange(
+      as(runner, 'POST', `/api/parcels/${parcelId}/return`, { reason: 'A címzett elköltözött' }),
+      parcelId,
+      'return_started',
+    );
+    const atSender = { ...northOf(SENDER_DOOR, 2), accuracy: 5 };
+    await expectOneChange(as(runner, 'POST', `/api/parcels/${parcelId}/deliver`, atSender), parcelId, 'returned');
   });
 
   it('does the same for the superadmin’s delivery, the QR handover and the sender’s cancel', async () => {
@@ -181,5 +204,6 @@ function parcelBody() {
     category: 'Könyv',
     weightGrams: 500,
     receiverCoordinates: DOOR,
+    senderCoordinates: SENDER_DOOR,
   };
 }

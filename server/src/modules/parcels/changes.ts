@@ -1,13 +1,18 @@
-import type { LocationPoint } from '@csomag/domain/delivery';
+import { type AttemptReason, returnsAtOnce } from '@csomag/domain/attempts';
+import type { LocationPoint, Position } from '@csomag/domain/delivery';
+import type { IncidentKind } from '@csomag/domain/incidents';
 import { RELAY_OFFER_KIND } from '@csomag/domain/live';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import { photoWindowOpen } from '@csomag/domain/proof';
+import type { CustodyHolderKind } from '@csomag/domain/relay';
 import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable, ProofsTable } from '../../db/schema.ts';
 import { type AppError, refuse, refuseField } from '../../errors.ts';
+import { precisionColumns } from '../places/precision.ts';
 import { appendCustody, holderColumns, holderOf, sameParty } from '../relay/chain.ts';
 import { relayPlaceName } from '../relay/place.ts';
 import { linkRelationship } from '../relay/policy.ts';
@@ -45,7 +50,8 @@ async function record(
     kind: ParcelEventKind;
     parcel: ParcelWithNames;
     before: Before;
-    actor: AccountRow;
+    /** Who did it; null: a rule of time (a drop point's collection deadline). */
+    actor: AccountRow | null;
     data?: Record<string, unknown> | null;
     /** When it happened, if the row already says (a new parcel's created_at); else now. */
     at?: string;
@@ -60,7 +66,7 @@ async function record(
       parcel_id: parcel.id,
       at: change.at ?? nowIso(),
       kind,
-      actor_id: actor.id,
+      actor_id: actor?.id ?? null,
       data: data ? JSON.stringify(data) : null,
       occurred_at: change.occurredAt ?? null,
     })
@@ -80,7 +86,8 @@ async function record(
 async function explainRefusal(trx: Trx, parcelId: string, wanted: 'waiting' | 'in_transit') {
   const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
   if (!current) return refuse('parcel_not_found', messages.parcelNotFound);
-  if (current.status === 'delivered') return refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
+  const over = finishedRefusal(current.status);
+  if (over) return over;
   if (wanted === 'waiting') return refuse('parcel_taken', messages.parcelTaken);
   return refuse('parcel_not_in_transit', messages.parcelNotInTransit);
 }
@@ -100,8 +107,15 @@ export const CARRIER_REFUSALS = [
 export function carrierStateRefusal(parcel: { status: ParcelStatus } | undefined, carries: boolean): AppError | null {
   if (!parcel) return refuse('parcel_not_found', messages.parcelNotFound);
   if (parcel.status === 'in_transit') return carries ? null : refuse('not_your_parcel', messages.notYourParcel);
-  if (parcel.status === 'delivered') return refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
-  return refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+  return finishedRefusal(parcel.status) ?? refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+}
+
+/** A parcel whose journey is over (delivered, back with its sender, written off) takes no more changes of hands. */
+export function finishedRefusal(status: ParcelStatus): AppError | null {
+  if (status === 'delivered') return refuse('parcel_already_delivered', messages.parcelAlreadyDelivered);
+  if (status === 'returned') return refuse('parcel_already_delivered', messages.returnedParcel);
+  if (status === 'lost') return refuse('parcel_not_in_transit', messages.lostParcel);
+  return null;
 }
 
 /** Why a carrier's conditional write matched nothing, told from the row as it is now. */
@@ -115,6 +129,15 @@ async function explainCarrierRefusal(trx: Trx, parcelId: string, runnerId: numbe
     carrierStateRefusal(current, current !== undefined && relationship.carrier({ id: runnerId }, current)) ??
     refuse('parcel_not_in_transit', messages.parcelNotInTransit)
   );
+}
+
+/**
+ * A refusal of a change a parcel on its way back does not take: `returning` when that is the one
+ * reason (everything else — whose, which state — in order), else the refusal as explained.
+ */
+async function unlessReturning(trx: Trx, parcelId: string, refusal: AppError, returning: AppError) {
+  const current = await trx.selectFrom('parcels').select('returning').where('id', '=', parcelId).executeTakeFirst();
+  return current?.returning === 1 && refusal.code === 'parcel_not_in_transit' ? returning : refusal;
 }
 
 /**
@@ -136,10 +159,57 @@ const withNames = (eb: ExpressionBuilder<Database, 'parcels'>) =>
       .$asScalar()
       .$castTo<string | null>()
       .as('runner_user_name'),
+    eb
+      .selectFrom('drop_points')
+      .select('name')
+      .whereRef('drop_points.id', '=', 'parcels.drop_point_id')
+      .$asScalar()
+      .$castTo<string | null>()
+      .as('drop_point_name'),
+    eb
+      .selectFrom('drop_points')
+      .select('address')
+      .whereRef('drop_points.id', '=', 'parcels.drop_point_id')
+      .$asScalar()
+      .$castTo<string | null>()
+      .as('drop_point_address'),
   ] as const;
 
 /** A parcel row before custody: insertParcel makes the sender its holder. */
-export type NewParcelRow = Omit<ParcelRow, 'holder_kind' | 'holder_id' | 'custody_seq' | 'runner_handovers'>;
+export type NewParcelRow = Omit<
+  ParcelRow,
+  | 'holder_kind'
+  | 'holder_id'
+  | 'custody_seq'
+  | 'runner_handovers'
+  | 'attempts'
+  | 'returning'
+  | 'redelivery_from'
+  | 'redelivery_until'
+  | 'neighbour_name'
+  | 'neighbour_door'
+  | 'neighbour_wish_name'
+  | 'neighbour_wish_door'
+  | 'drop_point_id'
+  | 'at_drop_point_since'
+>;
+
+/** What a parcel starts with beside its own facts: nothing attempted, nothing asked (issue 28). */
+export const NO_ATTEMPTS = {
+  attempts: 0,
+  returning: 0,
+  redelivery_from: null,
+  redelivery_until: null,
+  neighbour_name: null,
+  neighbour_door: null,
+  neighbour_wish_name: null,
+  neighbour_wish_door: null,
+  drop_point_id: null,
+  at_drop_point_since: null,
+} as const;
+
+/** A change message's parcel where its drop point's names are not read (they are not in the message). */
+const NO_DROP_POINT_NAMES = { drop_point_name: null, drop_point_address: null } as const;
 
 /** A new waiting parcel (`created`). The caller draws the id; a clash is a unique violation it retries. */
 export function insertParcel(
@@ -148,6 +218,8 @@ export function insertParcel(
   sender: AccountRow,
   actor: AccountRow,
   occurredAt?: string,
+  /** The drop point the sender chose instead of the door (its point is already the row's destination). */
+  dropPoint?: { id: number; name: string; address: string },
 ) {
   return changes.transaction(async (trx, publish) => {
     const row: ParcelRow = {
@@ -156,6 +228,8 @@ export function insertParcel(
       holder_id: sender.id,
       custody_seq: 0,
       runner_handovers: 0,
+      ...NO_ATTEMPTS,
+      drop_point_id: dropPoint?.id ?? null,
     };
     await trx.insertInto('parcels').values(row).execute();
     await appendCustody(trx, {
@@ -170,7 +244,13 @@ export function insertParcel(
       confirmed_by: actor.id,
       how: relationship.sender(actor, row) ? 'sender' : 'admin',
     });
-    const parcel: ParcelWithNames = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
+    const parcel: ParcelWithNames = {
+      ...row,
+      sender_user_name: sender.user_name,
+      runner_user_name: null,
+      drop_point_name: dropPoint?.name ?? null,
+      drop_point_address: dropPoint?.address ?? null,
+    };
     await record(trx, publish, { kind: 'created', parcel, before: null, actor, at: row.created_at, occurredAt });
     return parcel;
   });
@@ -224,6 +304,13 @@ export function claimParcel(
   });
 }
 
+/** How a delivery's custody event says it was confirmed: by whom it reached, or by the runner or the back office. */
+function howHandedOver(kind: 'delivered' | 'handed_over_qr' | 'handed_over_pin', returned: boolean, byRunner: boolean) {
+  if (kind === 'handed_over_qr') return returned ? 'sender_qr' : 'receiver_qr';
+  if (kind === 'handed_over_pin') return returned ? 'sender_pin' : 'receiver_pin';
+  return byRunner ? 'runner' : 'admin';
+}
+
 /**
  * in_transit → delivered, conditional on the status and, with `runnerId`, on that runner carrying
  * it. `kind` says how: within 15 m (`delivered`), by the receiver's QR confirmation
@@ -234,7 +321,9 @@ export function deliverParcel(
   parcelId: string,
   actor: AccountRow,
   options: {
-    kind: 'delivered' | 'handed_over_qr';
+    kind: 'delivered' | 'handed_over_qr' | 'handed_over_pin';
+    /** The custody seq the hand-over was checked at (the PIN's leg): a change of hands since refuses it. */
+    expectedSeq?: number;
     runnerId?: number;
     data?: Record<string, unknown>;
     occurredAt?: string | undefined;
@@ -252,27 +341,33 @@ export function deliverParcel(
   },
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
+    // On its way back (issue 28), the same hand-over at the sender's door returns it to them.
+    const back = (eb: ExpressionBuilder<Database, 'parcels'>) => eb('returning', '=', 1);
     let update = trx
       .updateTable('parcels')
       .set((eb) => ({
-        status: 'delivered',
+        status: eb.case().when(back(eb)).then('returned').else('delivered').end().$castTo<ParcelStatus>(),
         delivered_at: nowIso(),
         version: eb('version', '+', 1),
-        ...holderColumns({ kind: 'receiver', id: null }),
+        holder_kind: eb.case().when(back(eb)).then('sender').else('receiver').end().$castTo<CustodyHolderKind>(),
+        holder_id: eb.case().when(back(eb)).then(eb.ref('sender_id')).else(null).end(),
         custody_seq: eb('custody_seq', '+', 1),
       }))
       .where('id', '=', parcelId)
       .where('status', '=', 'in_transit');
     if (options.runnerId !== undefined) update = update.where('runner_id', '=', options.runnerId);
+    if (options.expectedSeq !== undefined) update = update.where('custody_seq', '=', options.expectedSeq);
     const parcel = await update.returningAll().returning(withNames).executeTakeFirst();
     if (!parcel) {
       throw options.runnerId === undefined
         ? await explainRefusal(trx, parcelId, 'in_transit')
         : await explainCarrierRefusal(trx, parcelId, options.runnerId);
     }
+    const returned = parcel.status === 'returned';
     // Checked on the row this transaction holds: a photo deleted or a flag set meanwhile cannot slip
-    // through; thrown here, the delivery above is rolled back.
+    // through; thrown here, the delivery above is rolled back. The sender's wish is for the receiver's door.
     if (
+      !returned &&
       options.photoRequiredCheck &&
       parcel.photo_required === 1 &&
       !(await hasPhoto(trx, parcel.id, parcel.runner_id))
@@ -280,44 +375,78 @@ export function deliverParcel(
       throw refuse('photo_required', messages.proofPhotoRequired);
     }
     if (options.signature) await storeProof(trx, parcel.id, options.signature);
+
     await appendCustody(trx, {
       parcel_id: parcel.id,
       seq: parcel.custody_seq,
-      kind: options.kind,
+      kind: returned ? 'returned' : options.kind,
       from_kind: 'runner',
       from_id: parcel.runner_id,
-      to_kind: 'receiver',
-      to_id: null,
+      to_kind: returned ? 'sender' : 'receiver',
+      to_id: returned ? parcel.sender_id : null,
       lat: options.place?.lat ?? null,
       lng: options.place?.lng ?? null,
       confirmed_by: options.confirmedBy === undefined ? actor.id : options.confirmedBy,
-      how: options.kind === 'handed_over_qr' ? 'receiver_qr' : options.runnerId === undefined ? 'admin' : 'runner',
+      how: howHandedOver(options.kind, returned, options.runnerId !== undefined),
     });
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
-    const { kind, occurredAt } = options;
-    const data = options.signature
-      ? { ...options.data, signatureSha256: options.signature.sha256 }
-      : (options.data ?? null);
-    await record(trx, publish, { kind, parcel, before, actor, data, occurredAt });
+    const { occurredAt } = options;
+    const data = {
+      ...options.data,
+      ...(options.signature ? { signatureSha256: options.signature.sha256 } : {}),
+      // How a return was handed over: by position or by the sender's QR confirmation.
+      ...(returned ? { handover: options.kind } : {}),
+    };
+    const kind = returned ? 'returned' : options.kind;
+    await record(trx, publish, {
+      kind,
+      parcel,
+      before,
+      actor,
+      data: Object.keys(data).length ? data : null,
+      occurredAt,
+    });
     return parcel;
   });
 }
 
+/** A failed attempt as the carrier records it (issue 28): the service has checked where they stand. */
+export interface AttemptFacts {
+  reason: AttemptReason;
+  note: string | null;
+  position: Position;
+  occurredAt?: string | undefined;
+  /** After this many failed attempts the parcel goes back to its sender (config). */
+  returnAfter: number;
+}
+
 /**
- * in_transit → waiting by the runner who carries it ('Visszaadom'), with their reason: back in the
- * pool for anyone, as one conditional UPDATE (a delivery or another change in between wins).
+ * A failed delivery attempt ('Nem sikerült kézbesíteni'), by the runner carrying the parcel: it
+ * stays in their hands (a custody event from them to them, where they stood), the attempt is
+ * counted, and the window asked for it is used up. A refusal, or the `returnAfter`-th failed
+ * attempt, turns it back to its sender in the same write; on the way back the attempts at the
+ * sender's door are only counted. Conditional on the status and the carrier, like a delivery.
  */
-export function giveBackParcel(changes: Changes, parcelId: string, runner: AccountRow, reason: string) {
+export function recordAttempt(changes: Changes, parcelId: string, runner: AccountRow, attempt: AttemptFacts) {
   return changes.transaction(async (trx, publish) => {
+    const turnsBack = (eb: ExpressionBuilder<Database, 'parcels'>) =>
+      eb.and([
+        eb('returning', '=', 0),
+        returnsAtOnce(attempt.reason) ? eb.lit(true) : eb('attempts', '>=', attempt.returnAfter - 1),
+      ]);
     const parcel = await trx
       .updateTable('parcels')
       .set((eb) => ({
-        status: 'waiting',
-        runner_id: null,
-        picked_up_at: null,
+        attempts: eb
+          .case()
+          .when(turnsBack(eb))
+          .then(0)
+          .else(eb('attempts', '+', 1))
+          .end(),
+        returning: eb.case().when(turnsBack(eb)).then(1).else(eb.ref('returning')).end(),
+        redelivery_from: null,
+        redelivery_until: null,
         version: eb('version', '+', 1),
-        holder_kind: 'sender',
-        holder_id: eb.ref('sender_id'),
         custody_seq: eb('custody_seq', '+', 1),
       }))
       .where('id', '=', parcelId)
@@ -327,20 +456,520 @@ export function giveBackParcel(changes: Changes, parcelId: string, runner: Accou
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    // Counting from 1 on the way back: a return that starts here has counted nothing yet.
+    const startedReturn = parcel.returning === 1 && parcel.attempts === 0;
+    const last = await trx
+      .selectFrom('delivery_attempts')
+      .select((eb) => eb.fn.max('number').as('number'))
+      .where('parcel_id', '=', parcel.id)
+      .executeTakeFirst();
+    const number = Number(last?.number ?? 0) + 1;
+    const at = nowIso();
+    const { lat, lng, accuracy } = attempt.position;
+    await trx
+      .insertInto('delivery_attempts')
+      .values({
+        parcel_id: parcel.id,
+        number,
+        runner_id: runner.id,
+        reason: attempt.reason,
+        note: attempt.note,
+        lat,
+        lng,
+        accuracy,
+        at,
+        occurred_at: attempt.occurredAt ?? null,
+        started_return: startedReturn ? 1 : 0,
+      })
+      .execute();
     await appendCustody(trx, {
       parcel_id: parcel.id,
       seq: parcel.custody_seq,
-      kind: 'given_back',
+      kind: 'attempted',
       from_kind: 'runner',
       from_id: runner.id,
-      to_kind: 'sender',
-      to_id: parcel.sender_id,
+      to_kind: 'runner',
+      to_id: runner.id,
+      lat,
+      lng,
       confirmed_by: runner.id,
       how: 'runner',
-      reason,
+      reason: attempt.reason,
     });
     const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
-    await record(trx, publish, { kind: 'given_back', parcel, before, actor: runner, data: { reason } });
+    const data = { number, reason: attempt.reason, startedReturn };
+    await record(trx, publish, {
+      kind: 'attempted',
+      parcel,
+      before,
+      actor: runner,
+      data,
+      at,
+      occurredAt: attempt.occurredAt,
+    });
+    return { parcel, number, startedReturn };
+  });
+}
+
+/**
+ * 'Szomszédnál hagyom': the carrier leaves the parcel with the receiver's neighbour, who
+ * confirmed by typing their name on the carrier's phone. Custody moves to the neighbour (no
+ * account: named in the event's reason); the runner stays its runner of record. Conditional on
+ * the carrier and on its going to the receiver (not on its way back).
+ */
+export function leaveWithNeighbour(
+  changes: Changes,
+  parcelId: string,
+  runner: AccountRow,
+  neighbour: { name: string; door: string; position: Position; occurredAt?: string | undefined },
+) {
+  return changes.transaction(async (trx, publish) => {
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        status: 'with_neighbour',
+        neighbour_name: neighbour.name,
+        neighbour_door: neighbour.door,
+        redelivery_from: null,
+        redelivery_until: null,
+        version: eb('version', '+', 1),
+        ...holderColumns({ kind: 'neighbour', id: null }),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('runner_id', '=', runner.id)
+      .where('returning', '=', 0)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) {
+      const refusal = await explainCarrierRefusal(trx, parcelId, runner.id);
+      throw await unlessReturning(
+        trx,
+        parcelId,
+        refusal,
+        refuse('parcel_not_in_transit', messages.neighbourNotForReturn),
+      );
+    }
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'left_with_neighbour',
+      from_kind: 'runner',
+      from_id: runner.id,
+      to_kind: 'neighbour',
+      to_id: null,
+      lat: neighbour.position.lat,
+      lng: neighbour.position.lng,
+      // Confirmed by the neighbour, who has no account: their name stands in the reason.
+      confirmed_by: null,
+      how: 'neighbour_name',
+      reason: `${neighbour.name} (${neighbour.door})`,
+    });
+    const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
+    await record(trx, publish, {
+      kind: 'left_with_neighbour',
+      parcel,
+      before,
+      actor: runner,
+      data: { name: neighbour.name, door: neighbour.door },
+      occurredAt: neighbour.occurredAt,
+    });
+    return parcel;
+  });
+}
+
+/**
+ * The parcel goes to a drop point instead of the door (issue 28): chosen by its receiver or sender
+ * after a failed attempt, or by its carrier who cannot finish ('Visszaadom'). The destination's
+ * point becomes the drop point's (where the carrier hands it over and trips reckon with); the
+ * receiver's address stays (it says whose it is). Nothing changes hands: no custody event.
+ */
+export function chooseDropPoint(
+  changes: Changes,
+  parcelId: string,
+  actor: AccountRow,
+  point: { id: number; name: string; lat: number; lng: number },
+  carrierId: number | null,
+) {
+  return changes.transaction(async (trx, publish) => {
+    let update = trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        drop_point_id: point.id,
+        receiver_lat: point.lat,
+        receiver_lng: point.lng,
+        ...precisionColumns('receiver', 'manual'),
+        redelivery_from: null,
+        redelivery_until: null,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('returning', '=', 0);
+    // Its carrier at any time; its receiver or sender once an attempt failed.
+    update = carrierId === null ? update.where('attempts', '>', 0) : update.where('runner_id', '=', carrierId);
+    const parcel = await update.returningAll().returning(withNames).executeTakeFirst();
+    if (!parcel) {
+      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
+      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
+      throw finishedRefusal(current.status) ?? refuse('parcel_not_in_transit', messages.dropPointNotNow);
+    }
+    const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
+    const data = { dropPointId: point.id, name: point.name };
+    await record(trx, publish, { kind: 'drop_point_chosen', parcel, before, actor, data });
+    return parcel;
+  });
+}
+
+/**
+ * The runner leaves the parcel at its drop point, with the code the point's staff read out
+ * (checked by the caller at `expectedSeq`): custody to the drop point, the collection deadline
+ * running from now.
+ */
+export function dropOffParcel(changes: Changes, parcelId: string, runner: AccountRow, expectedSeq: number) {
+  return changes.transaction(async (trx, publish) => {
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        status: 'at_drop_point',
+        at_drop_point_since: nowIso(),
+        version: eb('version', '+', 1),
+        holder_kind: 'drop_point',
+        holder_id: eb.ref('drop_point_id'),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('runner_id', '=', runner.id)
+      .where('custody_seq', '=', expectedSeq)
+      .where('drop_point_id', 'is not', null)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'dropped_off',
+      from_kind: 'runner',
+      from_id: runner.id,
+      to_kind: 'drop_point',
+      to_id: parcel.drop_point_id,
+      confirmed_by: runner.id,
+      how: 'drop_point_pin',
+    });
+    const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
+    await record(trx, publish, {
+      kind: 'dropped_off',
+      parcel,
+      before,
+      actor: runner,
+      data: { dropPointId: parcel.drop_point_id },
+    });
+    return parcel;
+  });
+}
+
+/**
+ * The parcel leaves a neighbour or a drop point for its receiver — or, waiting at a drop point on
+ * its way back, its sender — who showed their code (checked by the caller at `expectedSeq`).
+ * `confirmer` is who typed the code in: the receiver themself at a neighbour's, the staff at a
+ * drop point.
+ */
+export function collectParcel(
+  changes: Changes,
+  parcelId: string,
+  confirmer: AccountRow,
+  expectedSeq: number,
+  from: 'with_neighbour' | 'at_drop_point',
+) {
+  return changes.transaction(async (trx, publish) => {
+    const back = (eb: ExpressionBuilder<Database, 'parcels'>) => eb('returning', '=', 1);
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        status: eb.case().when(back(eb)).then('returned').else('delivered').end().$castTo<ParcelStatus>(),
+        delivered_at: nowIso(),
+        version: eb('version', '+', 1),
+        holder_kind: eb.case().when(back(eb)).then('sender').else('receiver').end().$castTo<CustodyHolderKind>(),
+        holder_id: eb.case().when(back(eb)).then(eb.ref('sender_id')).else(null).end(),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', from)
+      .where('custody_seq', '=', expectedSeq)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) {
+      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
+      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
+      const notThere = from === 'at_drop_point' ? messages.dropPointNotHere : messages.notWithNeighbour;
+      throw finishedRefusal(current.status) ?? refuse('parcel_not_in_transit', notThere);
+    }
+    const returned = parcel.status === 'returned';
+    const atDropPoint = from === 'at_drop_point';
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: returned ? 'returned' : 'collected',
+      from_kind: atDropPoint ? 'drop_point' : 'neighbour',
+      from_id: atDropPoint ? parcel.drop_point_id : null,
+      to_kind: returned ? 'sender' : 'receiver',
+      to_id: returned ? parcel.sender_id : null,
+      confirmed_by: confirmer.id,
+      how: returned ? 'sender_pin' : 'receiver_pin',
+    });
+    const before = beforeOf(from, parcel.runner_user_name, parcel.receiver_key);
+    const kind = returned ? 'returned' : atDropPoint ? 'collected_at_drop_point' : 'collected';
+    const data = atDropPoint ? { dropPointId: parcel.drop_point_id } : null;
+    await record(trx, publish, { kind, parcel, before, actor: confirmer, data });
+    return parcel;
+  });
+}
+
+/**
+ * A parcel its receiver did not collect from its drop point in time is its sender's to collect
+ * there (issue 28): on its way back where it waits, by the rule of `days` — nobody acts.
+ * Conditional on still waiting at the seq the sweep read; null when it changed meanwhile.
+ */
+export function returnUncollected(changes: Changes, parcelId: string, expectedSeq: number, days: number) {
+  return changes.transaction(async (trx, publish) => {
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({ returning: 1, version: eb('version', '+', 1), custody_seq: eb('custody_seq', '+', 1) }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'at_drop_point')
+      .where('returning', '=', 0)
+      .where('custody_seq', '=', expectedSeq)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) return null;
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'return_started',
+      from_kind: 'drop_point',
+      from_id: parcel.drop_point_id,
+      to_kind: 'drop_point',
+      to_id: parcel.drop_point_id,
+      confirmed_by: null,
+      how: 'deadline',
+      reason: `uncollected ${days} days`,
+    });
+    const before = beforeOf('at_drop_point', parcel.runner_user_name, parcel.receiver_key);
+    const data = { uncollectedDays: days };
+    await record(trx, publish, { kind: 'return_started', parcel, before, actor: null, data });
+    return parcel;
+  });
+}
+
+/**
+ * 'Visszaviszem a feladónak': the carrier turns the parcel back to its sender, saying why. It stays
+ * in their hands (they may still hand it to another runner); the sender's door is now where it
+ * is delivered. Conditional on the carrier and on its not being on its way back already.
+ */
+export function startReturn(
+  changes: Changes,
+  parcelId: string,
+  actor: AccountRow,
+  reason: string,
+  options: { byBackOffice?: { also: Also } } = {},
+) {
+  const { byBackOffice } = options;
+  return changes.transaction(async (trx, publish) => {
+    let update = trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        returning: 1,
+        attempts: 0,
+        redelivery_from: null,
+        redelivery_until: null,
+        version: eb('version', '+', 1),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('returning', '=', 0);
+    // The back office turns back whatever runner carries it; a runner only their own.
+    if (!byBackOffice) update = update.where('runner_id', '=', actor.id);
+    const parcel = await update.returningAll().returning(withNames).executeTakeFirst();
+    if (!parcel) {
+      const refusal = byBackOffice
+        ? await explainRefusal(trx, parcelId, 'in_transit')
+        : await explainCarrierRefusal(trx, parcelId, actor.id);
+      throw await unlessReturning(trx, parcelId, refusal, refuse('already_returning', messages.alreadyReturning));
+    }
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'return_started',
+      from_kind: 'runner',
+      from_id: parcel.runner_id,
+      to_kind: 'runner',
+      to_id: parcel.runner_id,
+      confirmed_by: actor.id,
+      how: byBackOffice ? 'admin' : 'runner',
+      reason,
+    });
+    const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
+    await record(trx, publish, { kind: 'return_started', parcel, before, actor, data: { reason } });
+    await byBackOffice?.also(trx);
+    return parcel;
+  });
+}
+
+/** A companion write inside a change's transaction: an incident's decision with the parcel change it makes. */
+export type Also = (trx: Trx) => Promise<void>;
+
+/**
+ * A problem reported by the runner carrying the parcel ('Probléma bejelentése'): the incident and
+ * its timeline event, the parcel itself unchanged. One open incident per parcel (its partial
+ * unique index refuses a second, even at once).
+ */
+export function reportIncident(
+  changes: Changes,
+  parcelId: string,
+  runner: AccountRow,
+  incident: { kind: IncidentKind; description: string },
+) {
+  return changes.transaction(async (trx, publish) => {
+    const parcel = await trx
+      .selectFrom('parcels')
+      .selectAll()
+      .select(withNames)
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('runner_id', '=', runner.id)
+      .executeTakeFirst();
+    if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    const open = await trx
+      .selectFrom('incidents')
+      .select('id')
+      .where('parcel_id', '=', parcelId)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    if (open) throw refuse('incident_open', messages.incidentOpen);
+    const at = nowIso();
+    const inserted = trx
+      .insertInto('incidents')
+      .values({
+        parcel_id: parcel.id,
+        kind: incident.kind,
+        description: incident.description,
+        reporter_id: runner.id,
+        created_at: at,
+        decision: null,
+        note: null,
+        resolved_by: null,
+        resolved_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      // Two reports at once: the partial unique index lets one in.
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? refuse('incident_open', messages.incidentOpen) : error;
+      });
+    const { id } = await inserted;
+    const before = beforeOf(parcel.status, parcel.runner_user_name, parcel.receiver_key);
+    await record(trx, publish, {
+      kind: 'incident_reported',
+      parcel,
+      before,
+      actor: runner,
+      at,
+      data: { incidentId: id, kind: incident.kind },
+    });
+    return id;
+  });
+}
+
+/**
+ * The back office writes a parcel off as lost: its chain ends with `lost`, from whoever held it to
+ * nobody. Only a parcel away from its sender and not yet arrived (a runner or a neighbour holds
+ * it); compare-and-swap on the custody seq read in the same transaction.
+ */
+export function writeOff(changes: Changes, parcelId: string, admin: AccountRow, reason: string, also: Also) {
+  return changes.transaction(async (trx, publish) => {
+    const held = await trx
+      .selectFrom('parcels')
+      .select(['status', 'holder_kind', 'holder_id', 'custody_seq'])
+      .where('id', '=', parcelId)
+      .executeTakeFirst();
+    if (!held) throw refuse('parcel_not_found', messages.parcelNotFound);
+    if (held.status !== 'in_transit' && held.status !== 'with_neighbour') {
+      throw refuse('incident_decision_impossible', messages.incidentWriteOffNotPossible);
+    }
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        status: 'lost',
+        version: eb('version', '+', 1),
+        holder_kind: 'none',
+        holder_id: null,
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('custody_seq', '=', held.custody_seq)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'lost',
+      from_kind: held.holder_kind,
+      from_id: held.holder_id,
+      to_kind: 'none',
+      to_id: null,
+      confirmed_by: admin.id,
+      how: 'admin',
+      reason,
+    });
+    const before = beforeOf(held.status, parcel.runner_user_name, parcel.receiver_key);
+    await record(trx, publish, { kind: 'lost', parcel, before, actor: admin, data: { reason } });
+    await also(trx);
+    return parcel;
+  });
+}
+
+/**
+ * What the receiver (or the sender) asks for after a failed attempt and before the parcel turns
+ * back: the next attempt in a window, or that it be left with a named neighbour. Nothing changes
+ * hands: no custody event; the carrier sees it with the parcel.
+ */
+export type AfterAttemptWish =
+  | { kind: 'redelivery_requested'; from: string; until: string }
+  | { kind: 'neighbour_requested'; name: string; door: string };
+
+export function requestAfterAttempt(changes: Changes, parcelId: string, actor: AccountRow, wish: AfterAttemptWish) {
+  const { kind, ...data } = wish;
+  const columns =
+    wish.kind === 'redelivery_requested'
+      ? { redelivery_from: wish.from, redelivery_until: wish.until }
+      : { neighbour_wish_name: wish.name, neighbour_wish_door: wish.door };
+  return changes.transaction(async (trx, publish) => {
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'in_transit')
+      .where('returning', '=', 0)
+      .where('attempts', '>', 0)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) {
+      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
+      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
+      throw finishedRefusal(current.status) ?? refuse('redelivery_not_now', messages.redeliveryNotNow);
+    }
+    const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
+    await record(trx, publish, { kind, parcel, before, actor, data });
     return parcel;
   });
 }
@@ -380,7 +1009,7 @@ export function cancelParcel(changes: Changes, parcelId: string, sender: Account
       confirmed_by: sender.id,
       how: 'sender',
     });
-    const parcel = { ...row, sender_user_name: sender.user_name, runner_user_name: null };
+    const parcel = { ...row, sender_user_name: sender.user_name, runner_user_name: null, ...NO_DROP_POINT_NAMES };
     await record(trx, publish, {
       kind: 'cancelled',
       parcel,
@@ -448,6 +1077,8 @@ export function editParcel(changes: Changes, current: ParcelWithNames, edit: Par
       ...row,
       sender_user_name: current.sender_user_name,
       runner_user_name: row.runner_id === null ? null : current.runner_user_name,
+      drop_point_name: current.drop_point_name,
+      drop_point_address: current.drop_point_address,
     };
     const before = beforeOf(current.status, current.runner_user_name, current.receiver_key);
     const fields = edit.fields.length > 0 ? { fields: edit.fields } : {};
@@ -633,7 +1264,12 @@ export async function detachDeletedRunner(trx: Trx, publish: PublishChange, runn
   for (const row of carried) {
     await record(trx, publish, {
       kind: 'edited',
-      parcel: { ...row, sender_user_name: senderName.get(row.sender_id) ?? '', runner_user_name: null },
+      parcel: {
+        ...row,
+        sender_user_name: senderName.get(row.sender_id) ?? '',
+        runner_user_name: null,
+        ...NO_DROP_POINT_NAMES,
+      },
       before: beforeOf(row.status, runner.user_name, row.receiver_key),
       actor: admin,
       data: { runnerDeleted: runner.user_name },

@@ -52,6 +52,12 @@ describe('POST /api/parcels', () => {
       senderPrecision: 'settlement',
       receiverPrecision: 'settlement',
       photoRequired: false,
+      state: 'waiting',
+      attempts: 0,
+      redelivery: null,
+      neighbour: null,
+      neighbourWish: null,
+      dropPoint: null,
       createdAt: expect.any(String),
       pickedUpAt: null,
       deliveredAt: null,
@@ -433,6 +439,9 @@ describe('GET /api/tracking/:id', () => {
       runnerPosition: null,
       runnerRating: null,
       events: [{ at: parcel.createdAt, kind: 'created' }],
+      state: 'waiting',
+      attempts: 0,
+      redelivery: null,
     });
     for (const secret of [
       parcel.senderAddress,

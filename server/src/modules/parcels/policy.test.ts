@@ -25,7 +25,20 @@ const table: Record<ParcelAction, { some: Who[]; this: Who[] }> = {
   beAssigned: { some: trustedRunners, this: trustedRunners },
   deliver: { some: [...runners, 'superadmin'], this: ['carrier', 'superadmin'] },
   deliverWithoutPosition: { some: superadmin, this: superadmin },
-  giveBack: { some: runners, this: ['carrier'] },
+  recordAttempt: { some: runners, this: ['carrier'] },
+  startReturn: { some: runners, this: ['carrier'] },
+  requestRedelivery: { some: [...users, 'superadmin'], this: ['sender', 'receiver', 'superadmin'] },
+  handOverByPin: { some: runners, this: ['carrier'] },
+  leaveWithNeighbour: { some: runners, this: ['carrier'] },
+  seeNeighbourPin: { some: runners, this: ['carrier'] },
+  collect: { some: users, this: ['receiver'] },
+  reportIncident: { some: runners, this: ['carrier'] },
+  chooseDropPoint: {
+    some: [...users, ...runners, 'superadmin'],
+    this: ['sender', 'receiver', 'carrier', 'superadmin'],
+  },
+  seeHandoverPin: { some: users, this: ['sender', 'receiver'] },
+  seeAttempts: { some: signedIn, this: ['sender', 'receiver', 'carrier', 'superadmin'] },
   showHandoverCode: { some: runners, this: ['carrier'] },
   addPhoto: { some: runners, this: ['carrier'] },
   seeProof: { some: signedIn, this: ['sender', 'receiver', 'superadmin'] },
@@ -62,7 +75,14 @@ describe('the parcel policy', () => {
       runner_id: people.suspendedRunner.id,
       holder_id: people.suspendedRunner.id,
     };
-    for (const action of ['deliver', 'giveBack', 'showHandoverCode', 'addPhoto'] as const) {
+    for (const action of [
+      'deliver',
+      'handOverByPin',
+      'recordAttempt',
+      'startReturn',
+      'showHandoverCode',
+      'addPhoto',
+    ] as const) {
       expect(mayParcel(people.suspendedRunner, action, suspendedCarrier), action).toBe(true);
     }
     for (const action of ['offerForRelay', 'pickUp', 'listWaiting'] as const) {

@@ -66,10 +66,42 @@ const rules = {
     is(actor, 'superadmin') || (is(actor, 'runner') && (!parcel || carrier(actor, parcel))),
   /** The back office hands over without standing at the door. */
   deliverWithoutPosition: (actor: Actor) => is(actor, 'superadmin'),
-  giveBack: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
+  /** 'Nem sikerült kézbesíteni' (issue 28): the runner carrying it, at the door. */
+  recordAttempt: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
+  /** 'Visszaviszem a feladónak': the runner carrying it (a suspended one too: it is how they let go honestly). */
+  startReturn: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
+  /** A new time for the next attempt: the parcel's receiver or sender, or the back office for them. */
+  requestRedelivery: (actor: Actor, parcel?: ParcelFacts) =>
+    is(actor, 'superadmin') || (is(actor, 'user') && (!parcel || sender(actor, parcel) || receiver(actor, parcel))),
+  /** Hand over with the PIN the person at the door reads out: the runner carrying it. */
+  handOverByPin: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
+  /** 'Szomszédnál hagyom': the runner carrying it, at the receiver's door. */
+  leaveWithNeighbour: (actor: Actor, parcel?: ParcelFacts) =>
+    is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
+  /** The code the neighbour was given, again: the runner who left it there (its runner of record). */
+  seeNeighbourPin: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
+  /** Collect it from the neighbour with their code: the receiver. */
+  collect: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'user') && (!parcel || receiver(actor, parcel)),
+  /**
+   * Send it to a drop point instead of the door (issue 28): its receiver or sender (after a failed
+   * attempt: the service's state), or its carrier who cannot finish ('Visszaadom').
+   */
+  chooseDropPoint: (actor: Actor, parcel?: ParcelFacts) =>
+    is(actor, 'superadmin') ||
+    (is(actor, 'user') && (!parcel || sender(actor, parcel) || receiver(actor, parcel))) ||
+    (is(actor, 'runner') && (!parcel || carrier(actor, parcel))),
+  /** 'Probléma bejelentése': the runner carrying it reports damage or loss (issue 28). */
+  reportIncident: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
+  /** The leg's handover PIN: the person it is brought to (the service tells receiver from sender by the leg). */
+  seeHandoverPin: (actor: Actor, parcel?: ParcelFacts) =>
+    is(actor, 'user') && (!parcel || sender(actor, parcel) || receiver(actor, parcel)),
+  /** The failed attempts with their reasons: the parties, the carrier and the back office. */
+  seeAttempts: (actor: Actor, parcel?: ParcelFacts) =>
+    is(actor, 'superadmin') ||
+    (parcel ? sender(actor, parcel) || receiver(actor, parcel) || carrier(actor, parcel) : actor !== null),
   /** The QR code the receiver scans: only the runner carrying the parcel shows one. */
   showHandoverCode: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
-  /** The delivery photo: the runner of record (until shortly after delivery: a state, proofs' window). */
+  /** The delivery photo, and a failed attempt's photo of the door: the runner of record (until shortly after delivery: a state, proofs' window). */
   addPhoto: (actor: Actor, parcel?: ParcelFacts) => is(actor, 'runner') && (!parcel || carrier(actor, parcel)),
   /** Photos and signatures: the sender, the receiver and the back office — never the runner or a stranger. */
   seeProof: (actor: Actor, parcel?: ParcelFacts) =>

@@ -1,16 +1,23 @@
-import type {
-  HandoverConfirmer,
-  Parcel,
-  ParcelEvent,
-  ParcelTimelineEvent,
-  RelayLeg,
-  TrackingView,
+import {
+  type HandoverConfirmer,
+  type Parcel,
+  type ParcelEvent,
+  type ParcelTimelineEvent,
+  parcelStateOf,
+  type RelayLeg,
+  type TrackingView,
 } from '@csomag/domain/parcel';
 import type { ParcelRow } from '../../db/schema.ts';
 import { placePrecision } from '../places/precision.ts';
 
 /** A parcel row with the user names its ids point to. */
-export type ParcelWithNames = ParcelRow & { sender_user_name: string; runner_user_name: string | null };
+export type ParcelWithNames = ParcelRow & {
+  sender_user_name: string;
+  runner_user_name: string | null;
+  /** Its drop point's name and address (issue 28); null without one. */
+  drop_point_name: string | null;
+  drop_point_address: string | null;
+};
 
 /** The only way a parcel leaves the server to its sender, runner or the superadmin. */
 export function presentParcel(row: ParcelWithNames): Parcel {
@@ -31,8 +38,32 @@ export function presentParcel(row: ParcelWithNames): Parcel {
     pickedUpAt: row.picked_up_at,
     deliveredAt: row.delivered_at,
     photoRequired: row.photo_required === 1,
+    ...attemptFacts(row),
+    neighbour: neighbourOf(row),
+    neighbourWish:
+      row.neighbour_wish_name !== null && row.neighbour_wish_door !== null
+        ? { name: row.neighbour_wish_name, door: row.neighbour_wish_door }
+        : null,
+    dropPoint:
+      row.drop_point_id !== null && row.drop_point_name !== null && row.drop_point_address !== null
+        ? { id: row.drop_point_id, name: row.drop_point_name, address: row.drop_point_address }
+        : null,
   };
 }
+
+/** A parcel's failed attempts and return as everyone shown it sees them (issue 28). */
+function attemptFacts(row: ParcelRow): Pick<Parcel, 'state' | 'attempts' | 'redelivery'> {
+  const { redelivery_from: from, redelivery_until: until } = row;
+  return {
+    state: parcelStateOf({ status: row.status, attempts: row.attempts, returning: row.returning === 1 }),
+    attempts: row.attempts,
+    redelivery: from !== null && until !== null ? { from, until } : null,
+  };
+}
+
+/** The neighbour it was left with: for the parcel's own people, never on the public tracking page. */
+const neighbourOf = ({ neighbour_name: name, neighbour_door: door }: ParcelRow) =>
+  name !== null && door !== null ? { name, door } : null;
 
 export interface EventRow {
   at: string;
@@ -118,5 +149,6 @@ export function presentTracking(
     runnerPosition: inTransit && lat !== null && lng !== null && at !== null ? { lat, lng, at } : null,
     runnerRating: inTransit ? runnerRating : null,
     events: events.map(presentEvent),
+    ...attemptFacts(row),
   };
 }

@@ -68,6 +68,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
             'sender_not_user',
             ...PLACE_REFUSAL_CODES,
             'outside_hungary',
+            'drop_point_not_found',
           ),
         },
       },

@@ -6,6 +6,7 @@ import type {
   ParcelCreateBody,
   ParcelDetail,
   ParcelListQuery,
+  ParcelState,
   TrackingView,
 } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
@@ -23,7 +24,7 @@ import { precisionColumns } from '../places/precision.ts';
 import { ratingSummaries } from '../ratings/service.ts';
 import { carrierStateRefusal, insertParcel, type NewParcelRow } from './changes.ts';
 import { newParcelId } from './parcel-id.ts';
-import { type Actor, mayParcel, type ParcelFacts, relationship } from './policy.ts';
+import { type Actor, mayParcel, type ParcelAction, type ParcelFacts, relationship } from './policy.ts';
 import { type ParcelWithNames, presentParcel, presentTimelineEvent, presentTracking } from './present.ts';
 
 /** What parcel commands need; the app passes its own, the demo seed a quiet one. */
@@ -39,8 +40,14 @@ export function selectParcels(db: Kysely<Database>) {
     .selectFrom('parcels')
     .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
     .leftJoin('accounts as runner', 'runner.id', 'parcels.runner_id')
+    .leftJoin('drop_points', 'drop_points.id', 'parcels.drop_point_id')
     .selectAll('parcels')
-    .select(['sender.user_name as sender_user_name', 'runner.user_name as runner_user_name']);
+    .select([
+      'sender.user_name as sender_user_name',
+      'runner.user_name as runner_user_name',
+      'drop_points.name as drop_point_name',
+      'drop_points.address as drop_point_address',
+    ]);
 }
 
 export type ParcelQuery = ReturnType<typeof selectParcels>;
@@ -91,14 +98,29 @@ async function placeBothEnds(geocoder: Geocoder, body: ParcelCreateBody): Promis
   ]);
 }
 
+/** An active drop point by id, or the create form's field refused. */
+async function activeDropPoint(db: Kysely<Database>, id: number) {
+  const point = await db
+    .selectFrom('drop_points')
+    .select(['id', 'name', 'address', 'lat', 'lng'])
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (!point) throw refuseField('drop_point_not_found', 'dropPointId', messages.dropPointNotFound);
+  return point;
+}
+
 /**
  * Creates a waiting parcel with its `created` timeline entry in one transaction and announces
  * it on the change feed once committed.
  */
 export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body: ParcelCreateBody): Promise<Parcel> {
   const sender = await resolveSender(ctx.db, actor, body.senderUser);
-  const [from, to] = await placeBothEnds(ctx.geocoder, body);
-  const receiverKey = await destinationMatchKey(ctx.geocoder, body.receiverAddress, to);
+  const [from, placed] = await placeBothEnds(ctx.geocoder, body);
+  const receiverKey = await destinationMatchKey(ctx.geocoder, body.receiverAddress, placed);
+  // Sent to a drop point (issue 28): delivered there, its point the destination; the address says whose it is.
+  const dropPoint = body.dropPointId === undefined ? undefined : await activeDropPoint(ctx.db, body.dropPointId);
+  const to = dropPoint ? { lat: dropPoint.lat, lng: dropPoint.lng, precision: 'manual' as const } : placed;
   for (let attempt = 1; ; attempt++) {
     const row: NewParcelRow = {
       id: newParcelId(),
@@ -126,7 +148,7 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       photo_required: body.photoRequired ? 1 : 0,
     };
     try {
-      return presentParcel(await insertParcel(ctx.changes, row, sender, actor, body.occurredAt));
+      return presentParcel(await insertParcel(ctx.changes, row, sender, actor, body.occurredAt, dropPoint));
     } catch (error) {
       // 50 random bits make a clash vanishingly rare; if one happens, draw another id.
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -134,9 +156,26 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
   }
 }
 
+/**
+ * A list's state filter (issue 28): a status, or one of the two states of a parcel in transit —
+ * failed attempts, on its way back — told apart by their columns on the status index's rows.
+ */
+export function whereState<Q extends ParcelQuery>(query: Q, state: ParcelState): Q {
+  if (state === 'attempted') {
+    return query
+      .where('parcels.status', '=', 'in_transit')
+      .where('parcels.returning', '=', 0)
+      .where('parcels.attempts', '>', 0) as Q;
+  }
+  if (state === 'returning') {
+    return query.where('parcels.status', '=', 'in_transit').where('parcels.returning', '=', 1) as Q;
+  }
+  return query.where('parcels.status', '=', state) as Q;
+}
+
 export const listSentParcels = (db: Kysely<Database>, account: AccountRow, query: ParcelListQuery) => {
   let parcels = selectParcels(db).where('parcels.sender_id', '=', account.id);
-  if (query.status) parcels = parcels.where('parcels.status', '=', query.status);
+  if (query.status) parcels = whereState(parcels, query.status);
   return newestFirst(parcels, query);
 };
 
@@ -144,7 +183,7 @@ export const listSentParcels = (db: Kysely<Database>, account: AccountRow, query
 export const listIncomingParcels = (db: Kysely<Database>, account: AccountRow, query: ParcelListQuery) => {
   if (!account.address_key) return Promise.resolve({ items: [], nextCursor: null });
   let parcels = selectParcels(db).where('parcels.receiver_key', '=', account.address_key);
-  if (query.status) parcels = parcels.where('parcels.status', '=', query.status);
+  if (query.status) parcels = whereState(parcels, query.status);
   return newestFirst(parcels, query);
 };
 
@@ -154,7 +193,7 @@ export const listIncomingParcels = (db: Kysely<Database>, account: AccountRow, q
  */
 export function assertCarrierMay<P extends Pick<ParcelRow, 'status'> & ParcelFacts>(
   actor: NonNullable<Actor>,
-  action: 'deliver' | 'showHandoverCode',
+  action: ParcelAction,
   parcel: P | undefined,
 ): asserts parcel is P {
   const refusal = carrierStateRefusal(parcel, parcel !== undefined && mayParcel(actor, action, parcel));

@@ -1,12 +1,18 @@
+import { attemptListSchema } from '@csomag/domain/attempts';
+import { INCIDENT_PHOTOS_MAX, incidentParamsSchema, incidentSchema } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
 import { parcelIdSchema } from '@csomag/domain/parcel';
 import { PROOF_PHOTO_MAX_BYTES, proofKindSchema, proofListSchema } from '@csomag/domain/proof';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorResponses, refuse } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { addAttemptPhoto, listAttempts, readAttemptPhoto } from '../attempts/service.ts';
+import { incidentGuard } from '../incidents/policy.ts';
+import { addIncidentPhoto, readIncidentPhoto } from '../incidents/service.ts';
+import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { addPhoto, assertMayAddPhoto, listProofs, type ProofsContext, readProofImage } from './service.ts';
 
@@ -101,6 +107,94 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A failed attempt's photo of the door (issue 28): the same upload, kept with the attempt.
+  const attemptParams = params.extend({
+    number: z.coerce.number({ error: messages.attemptNotFound }).int({ error: messages.attemptNotFound }).min(1, {
+      error: messages.attemptNotFound,
+    }),
+  });
+  app.post(
+    '/parcels/:id/attempts/:number/photo',
+    {
+      onRequest: parcelGuard('addPhoto'),
+      bodyLimit: PROOF_PHOTO_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags: ['attempts'],
+        summary:
+          "The runner's photo of the door at a failed attempt they recorded: multipart like the delivery photo; a second one replaces it",
+        params: attemptParams,
+        response: {
+          201: attemptListSchema,
+          ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS, 'attempt_not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const runner = signedIn(request);
+      const { id, number } = request.params;
+      const bytes = await addAttemptPhoto({ db: app.store.db }, runner, id, number, () => readOnePhoto(request));
+      request.log.info({ parcelId: id, runner: runner.user_name, attempt: number, bytes }, 'attempt photo');
+      return reply.status(201).send(await listAttempts(app.store.db, runner, id, app.config.returnAfterAttempts));
+    },
+  );
+
+  app.get(
+    '/parcels/:id/attempts/:number/photo',
+    {
+      onRequest: parcelGuard('seeProof'),
+      schema: {
+        tags: ['attempts'],
+        summary: "A failed attempt's photo (JPEG): the parcel's sender, receiver and the back office, never cached",
+        params: attemptParams,
+        response: errorResponses(...GUARD_CODES, 'parcel_not_found', 'attempt_not_found'),
+      },
+    },
+    async (request, reply) => {
+      const { id, number } = request.params;
+      return sendImage(reply, await readAttemptPhoto(app.store.db, signedIn(request), id, number));
+    },
+  );
+
+  // An incident's photos (issue 28): by the runner who reported it, read by the back office.
+  const incidentPhotoParams = incidentParamsSchema.extend({ number: attemptParams.shape.number });
+  app.post(
+    '/incidents/:id/photos',
+    {
+      onRequest: parcelGuard('reportIncident'),
+      bodyLimit: PROOF_PHOTO_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags: ['incidents'],
+        summary: `A photo of an incident by the runner who reported it: multipart like the delivery photo; at most ${INCIDENT_PHOTOS_MAX}`,
+        params: incidentParamsSchema,
+        response: {
+          201: incidentSchema,
+          ...errorResponses(...GUARD_CODES, 'incident_not_found', 'incident_photos_full'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const runner = signedIn(request);
+      const incident = await addIncidentPhoto(app.store.db, runner, request.params.id, () => readOnePhoto(request));
+      request.log.info({ incidentId: incident.id, photos: incident.photos.length }, 'incident photo');
+      return reply.status(201).send(incident);
+    },
+  );
+
+  app.get(
+    '/incidents/:id/photos/:number',
+    {
+      onRequest: incidentGuard('view'),
+      schema: {
+        tags: ['incidents'],
+        summary: "An incident's photo (JPEG), for the back office, never cached",
+        params: incidentPhotoParams,
+        response: errorResponses(...GUARD_CODES, 'incident_not_found'),
+      },
+    },
+    async (request, reply) =>
+      sendImage(reply, await readIncidentPhoto(app.store.db, request.params.id, request.params.number)),
+  );
+
   app.get(
     '/parcels/:id/proofs',
     {
@@ -131,21 +225,18 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { image, mime, sha256 } = await readProofImage(
-        app.store.db,
-        signedIn(request),
-        request.params.id,
-        request.params.kind,
-      );
-      return (
-        reply
-          .header('content-type', mime)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', 'inline')
-          .header('x-content-sha256', sha256)
-          // A Buffer bypasses the JSON serializer; the bytes go as they are stored.
-          .send(image as never)
-      );
+      const proof = await readProofImage(app.store.db, signedIn(request), request.params.id, request.params.kind);
+      return sendImage(reply, proof);
     },
   );
 };
+
+/** A stored image, to the session that may see it only: never cached, its hash beside it. */
+const sendImage = (reply: FastifyReply, { image, mime, sha256 }: { image: Buffer; mime: string; sha256: string }) =>
+  reply
+    .header('content-type', mime)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', 'inline')
+    .header('x-content-sha256', sha256)
+    // A Buffer bypasses the JSON serializer; the bytes go as they are stored.
+    .send(image as never);

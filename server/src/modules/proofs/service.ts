@@ -21,7 +21,7 @@ const notFound = () => refuse('parcel_not_found', messages.parcelNotFound);
  * superadmin. Everyone else gets the same 404 as for a parcel that does not exist: the proof's
  * existence is not revealed either.
  */
-async function assertMaySeeProof(db: Kysely<Database>, actor: AccountRow, parcelId: string) {
+export async function assertMaySeeProof(db: Kysely<Database>, actor: AccountRow, parcelId: string) {
   const parcel = await db
     .selectFrom('parcels')
     .select(PARCEL_FACT_COLUMNS)
@@ -108,31 +108,89 @@ const RETENTION_BATCH = 200;
  */
 export async function removeExpiredProofImages(db: Kysely<Database>, days: number, now = Date.now()) {
   const cutoff = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+  const proofs = await inBatches(
+    () =>
+      db
+        .selectFrom('proofs')
+        .innerJoin('parcels', 'parcels.id', 'proofs.parcel_id')
+        .select('proofs.id')
+        .where('proofs.image', 'is not', null)
+        // A proof is made at the delivery or before it: only older proofs are candidates (index).
+        .where('proofs.created_at', '<', cutoff)
+        // Delivered or back with its sender (issue 28): delivered_at is when it was handed over.
+        .where('parcels.status', 'in', ['delivered', 'returned'])
+        .where('parcels.delivered_at', '<', cutoff)
+        .limit(RETENTION_BATCH)
+        .execute(),
+    (ids) =>
+      db
+        .updateTable('proofs')
+        .set({ image: null, removed_at: nowIso() })
+        .where('id', 'in', ids)
+        .where('image', 'is not', null)
+        .executeTakeFirst(),
+  );
+  // Photos of failed attempts (issue 28) go like a delivery's: taken before the cutoff, of a parcel
+  // handed over before it (delivered, or back with its sender) or no longer there at all.
+  const attempts = await inBatches(
+    () =>
+      db
+        .selectFrom('delivery_attempts')
+        .leftJoin('parcels', 'parcels.id', 'delivery_attempts.parcel_id')
+        .select('delivery_attempts.id')
+        .where('delivery_attempts.photo', 'is not', null)
+        .where('delivery_attempts.photo_at', '<', cutoff)
+        .where((eb) =>
+          eb.or([
+            eb('parcels.id', 'is', null),
+            eb.and([eb('parcels.status', 'in', ['delivered', 'returned']), eb('parcels.delivered_at', '<', cutoff)]),
+          ]),
+        )
+        .limit(RETENTION_BATCH)
+        .execute(),
+    (ids) =>
+      db
+        .updateTable('delivery_attempts')
+        .set({ photo: null, photo_removed_at: nowIso() })
+        .where('id', 'in', ids)
+        .where('photo', 'is not', null)
+        .executeTakeFirst(),
+  );
+  // Photos of incidents decided before the cutoff: the decision stays.
+  const incidents = await inBatches(
+    () =>
+      db
+        .selectFrom('incident_photos')
+        .innerJoin('incidents', 'incidents.id', 'incident_photos.incident_id')
+        .select('incident_photos.id')
+        .where('incident_photos.image', 'is not', null)
+        .where('incidents.resolved_at', '<', cutoff)
+        .limit(RETENTION_BATCH)
+        .execute(),
+    (ids) =>
+      db
+        .updateTable('incident_photos')
+        .set({ image: null })
+        .where('id', 'in', ids)
+        .where('image', 'is not', null)
+        .executeTakeFirst(),
+  );
+  return proofs + attempts + incidents;
+}
+
+/**
+ * Removes in batches what `due` finds until it finds less than a batch. The candidates are read
+ * first (on SQLite from the reader): a sweep with nothing to do writes nothing.
+ */
+async function inBatches(
+  due: () => Promise<{ id: number }[]>,
+  remove: (ids: number[]) => Promise<{ numUpdatedRows: bigint }>,
+) {
   let removed = 0;
   for (;;) {
-    const due = await db
-      .selectFrom('proofs')
-      .innerJoin('parcels', 'parcels.id', 'proofs.parcel_id')
-      .select('proofs.id')
-      .where('proofs.image', 'is not', null)
-      // A proof is made at the delivery or before it: only older proofs are candidates (index).
-      .where('proofs.created_at', '<', cutoff)
-      .where('parcels.status', '=', 'delivered')
-      .where('parcels.delivered_at', '<', cutoff)
-      .limit(RETENTION_BATCH)
-      .execute();
-    if (due.length === 0) return removed;
-    const result = await db
-      .updateTable('proofs')
-      .set({ image: null, removed_at: nowIso() })
-      .where(
-        'id',
-        'in',
-        due.map((row) => row.id),
-      )
-      .where('image', 'is not', null)
-      .executeTakeFirst();
-    removed += Number(result.numUpdatedRows);
-    if (due.length < RETENTION_BATCH) return removed;
+    const rows = await due();
+    if (rows.length === 0) return removed;
+    removed += Number((await remove(rows.map((row) => row.id))).numUpdatedRows);
+    if (rows.length < RETENTION_BATCH) return removed;
   }
 }

@@ -20,12 +20,31 @@ export const PUSH_TIMEOUT_MS = 10_000;
 const CLAIM_KEEP_MS = 60 * 60_000;
 const CLAIM_PRUNE_EVERY_MS = 10 * 60_000;
 
-/** The news a parcel change is, for whom: picked up (or assigned) and delivered; nothing else is told. */
-export type Happening = 'on_its_way' | 'delivered';
+/**
+ * The news a parcel change is, for whom: picked up (or assigned), a failed attempt, on its way
+ * back, delivered and back with its sender (issue 28); nothing else is told.
+ */
+export type Happening =
+  | 'on_its_way'
+  | 'attempted'
+  | 'returning'
+  | 'with_neighbour'
+  | 'at_drop_point'
+  | 'delivered'
+  | 'returned';
 
 export function happeningOf(change: ParcelChange): Happening | null {
   if (change.kind === 'picked_up' || change.kind === 'assigned') return 'on_its_way';
-  if (change.kind === 'delivered' || change.kind === 'handed_over_qr') return 'delivered';
+  if (change.kind === 'attempted') return 'attempted';
+  if (change.kind === 'return_started') return 'returning';
+  if (change.kind === 'returned') return 'returned';
+  if (change.kind === 'left_with_neighbour') return 'with_neighbour';
+  if (change.kind === 'dropped_off') return 'at_drop_point';
+  if (
+    ['delivered', 'handed_over_qr', 'handed_over_pin', 'collected', 'collected_at_drop_point'].includes(change.kind)
+  ) {
+    return 'delivered';
+  }
   // The back office may mark a parcel in transit as delivered.
   if (change.kind === 'status_changed' && change.status === 'delivered' && change.previous?.status !== 'delivered') {
     return 'delivered';
@@ -37,6 +56,28 @@ interface Recipient {
   accountId: number;
   kind: PushKind;
 }
+
+/** What the sender hears of each happening. */
+const SENDER_KINDS: Record<Happening, PushKind | null> = {
+  on_its_way: 'sent_picked_up',
+  attempted: 'sent_attempted',
+  returning: 'sent_returning',
+  // Where it waits is the receiver's to know; the sender hears of the delivery.
+  with_neighbour: null,
+  at_drop_point: null,
+  delivered: 'sent_delivered',
+  returned: 'sent_returned',
+};
+/** What the receiver hears: not the way back, which is the sender's affair. */
+const RECEIVER_KINDS: Record<Happening, PushKind | null> = {
+  on_its_way: 'incoming_on_its_way',
+  attempted: 'incoming_attempted',
+  returning: null,
+  with_neighbour: 'incoming_with_neighbour',
+  at_drop_point: 'incoming_at_drop_point',
+  delivered: 'incoming_delivered',
+  returned: null,
+};
 
 /**
  * Who is told: the sender (picked up, delivered); the receiver (the parcel policy's relationship,
@@ -64,11 +105,13 @@ export async function recipientsOf(db: Kysely<Database>, change: ParcelChange): 
   for (const account of accounts) {
     const name = account.user_name.toLowerCase();
     if (name === sender) {
-      recipients.set(account.id, happening === 'on_its_way' ? 'sent_picked_up' : 'sent_delivered');
+      const kind = SENDER_KINDS[happening];
+      if (kind) recipients.set(account.id, kind);
     } else if (name === assignedTo && mayParcel(account, 'listCarried')) {
       recipients.set(account.id, 'assigned');
     } else if (relationship.receiver(account, { receiver_key: change.receiverKey }) && !recipients.has(account.id)) {
-      recipients.set(account.id, happening === 'on_its_way' ? 'incoming_on_its_way' : 'incoming_delivered');
+      const kind = RECEIVER_KINDS[happening];
+      if (kind) recipients.set(account.id, kind);
     }
   }
   // The sender's kind wins over the receiver's for one account.

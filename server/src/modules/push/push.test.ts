@@ -294,6 +294,62 @@ describe('who is told what', () => {
     expect(service.pushesTo(devices.runner)).toHaveLength(0);
   });
 
+  it('tells both of a failed attempt, and the sender of the way back and of the parcel back with them', async () => {
+    const { sender, runner, devices, receiverAddress } = await cast();
+    const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });
+    await pickUp(t.app, runner.cookie, parcel.id);
+    const position = { lat: 47.5, lng: 19.05, accuracy: 10 };
+    const attempt = await call('POST', `/api/parcels/${parcel.id}/attempts`, runner, {
+      reason: 'nobody_home',
+      position,
+    });
+    expect(attempt.statusCode, attempt.body).toBe(201);
+    expect(
+      (await call('POST', `/api/parcels/${parcel.id}/return`, runner, { reason: 'Nincs otthon' })).statusCode,
+    ).toBe(200);
+    expect((await call('POST', `/api/parcels/${parcel.id}/deliver`, admin, {})).statusCode).toBe(200);
+    await settle();
+    expect(messagesTo(devices.sender)).toEqual([
+      pushMessage('sent_picked_up', parcel.id),
+      pushMessage('sent_attempted', parcel.id),
+      pushMessage('sent_returning', parcel.id),
+      pushMessage('sent_returned', parcel.id),
+    ]);
+    // The receiver hears of the attempt (a new time is theirs to ask), not of the way back.
+    expect(messagesTo(devices.receiver)).toEqual([
+      pushMessage('incoming_on_its_way', parcel.id),
+      pushMessage('incoming_attempted', parcel.id),
+    ]);
+    expect(messagesTo(devices.receiver)[1]).toMatchObject({ url: paths.tracking(parcel.id) });
+    expect(service.pushesTo(devices.runner)).toHaveLength(0);
+  });
+
+  it('tells the receiver their parcel was left with a neighbour, and the sender once they collected it', async () => {
+    const { sender, runner, receiver, devices, receiverAddress } = await cast();
+    const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });
+    await pickUp(t.app, runner.cookie, parcel.id);
+    const left = await call('POST', `/api/parcels/${parcel.id}/neighbour`, runner, {
+      name: 'Szabó Anna',
+      door: 'fsz. 1.',
+      confirmedName: 'Szabó Anna',
+      position: { lat: 47.5, lng: 19.05, accuracy: 10 },
+    });
+    expect(left.statusCode, left.body).toBe(201);
+    expect(
+      (await call('POST', `/api/parcels/${parcel.id}/collect`, receiver, { pin: left.json().pin })).statusCode,
+    ).toBe(200);
+    await settle();
+    expect(messagesTo(devices.receiver)).toEqual([
+      pushMessage('incoming_on_its_way', parcel.id),
+      pushMessage('incoming_with_neighbour', parcel.id),
+      pushMessage('incoming_delivered', parcel.id),
+    ]);
+    expect(messagesTo(devices.sender)).toEqual([
+      pushMessage('sent_picked_up', parcel.id),
+      pushMessage('sent_delivered', parcel.id),
+    ]);
+  });
+
   it('tells a runner the back office assigned a parcel to them, with a link to their list', async () => {
     const { sender, runner, devices, receiverAddress } = await cast();
     const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });

@@ -61,17 +61,37 @@ async function expectHolder(parcelId: string, expected: Holder) {
 }
 
 describe('custody', () => {
-  it('a random sequence of pickups, hand-overs, give-backs and a delivery keeps the last event’s `to` the holder, and the chain verifies', async () => {
-    const step = fc.record({ op: fc.constantFrom('pickup', 'relay', 'give_back', 'deliver'), runner: fc.nat(2) });
+  it('a random sequence of pickups, hand-overs, failed attempts, returns and a hand-over at the end keeps the last event’s `to` the holder, never in the pool while a runner holds it, and the chain verifies', async () => {
+    const often = (op: string, weight: number) => ({ arbitrary: fc.constant(op), weight });
+    const step = fc.record({
+      op: fc.oneof(
+        often('attempt', 5),
+        often('pickup', 1),
+        often('relay', 2),
+        often('refused', 1),
+        often('return', 1),
+        often('give_back', 1),
+        often('deliver', 1),
+      ),
+      runner: fc.nat(2),
+    });
+    const senderParty: Holder = { kind: 'sender', id: ids.get(sender.account.userName) ?? null };
+    const somewhere = { lat: 47.53, lng: 21.62, accuracy: 10 };
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
         const parcel = await sendParcel(t.app, sender.cookie);
-        let holder: Holder = { kind: 'sender', id: ids.get(sender.account.userName) ?? null };
+        let holder: Holder = senderParty;
         let carrier: SignedIn | null = null;
+        let attempts = 0;
+        let returning = false;
         await expectHolder(parcel.id, holder);
-        for (const { op, runner: index } of steps) {
+        // Mostly picked up first: the steps after it are what the property is about.
+        const run = steps.length % 4 === 0 ? steps : [{ op: 'pickup', runner: 0 }, ...steps];
+        for (const { op, runner: index } of run) {
           const runner = runners[index] as SignedIn;
           const runnerId = ids.get(runner.account.userName) ?? null;
+          // Mostly the carrier tries the door or turns back; now and then another runner (refused).
+          const actor: SignedIn = index < 2 && carrier !== null ? carrier : runner;
           if (op === 'pickup') {
             const answer = await post(runner, `/api/parcels/${parcel.id}/pickup`);
             if (holder.kind === 'sender') {
@@ -88,25 +108,48 @@ describe('custody', () => {
               holder = { kind: 'runner', id: runnerId };
               carrier = runner;
             }
-          } else if (op === 'give_back') {
-            const answer = await post(runner, `/api/parcels/${parcel.id}/give-back`, { reason: 'Mégsem megy' });
-            if (carrier === runner) {
+          } else if (op === 'attempt' || op === 'refused') {
+            const reason = op === 'refused' ? 'refused' : 'nobody_home';
+            const answer = await post(actor, `/api/parcels/${parcel.id}/attempts`, { reason, position: somewhere });
+            if (carrier !== actor) {
+              expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+              continue;
+            }
+            expect(answer.statusCode).toBe(201);
+            // The runner keeps it; a refusal or the second failed attempt turns it back.
+            const turns: boolean = !returning && (reason === 'refused' || attempts + 1 >= 2);
+            expect(answer.json().startedReturn).toBe(turns);
+            attempts = turns ? 0 : attempts + 1;
+            returning = returning || turns;
+          } else if (op === 'return') {
+            const answer = await post(actor, `/api/parcels/${parcel.id}/return`, { reason: 'Mégsem megy' });
+            if (carrier === actor && !returning) {
               expect(answer.statusCode).toBe(200);
-              holder = { kind: 'sender', id: ids.get(sender.account.userName) ?? null };
-              carrier = null;
+              returning = true;
+              attempts = 0;
             } else expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+          } else if (op === 'give_back') {
+            // 'Visszaadom' no longer puts a parcel back in the pool: there is no such call.
+            expect((await post(runner, `/api/parcels/${parcel.id}/give-back`, { reason: 'Mégsem' })).statusCode).toBe(
+              404,
+            );
           } else {
             if (carrier === null) continue;
             expect((await handOverByQr(parcel.id, carrier)).statusCode).toBe(200);
-            holder = { kind: 'receiver', id: null };
+            holder = returning ? senderParty : { kind: 'receiver', id: null };
             carrier = null;
             await expectHolder(parcel.id, holder);
+            expect((await storedParcel(t.app, parcel.id)).status).toBe(returning ? 'returned' : 'delivered');
             break;
           }
           await expectHolder(parcel.id, holder);
+          const row = await storedParcel(t.app, parcel.id);
+          // In the pool exactly when its sender holds it and it never left them.
+          expect(row.status === 'waiting').toBe(holder.kind === 'sender');
+          expect({ attempts: row.attempts, returning: row.returning === 1 }).toEqual({ attempts, returning });
         }
       }),
-      { numRuns: 12 },
+      { numRuns: 30 },
     );
   });
 

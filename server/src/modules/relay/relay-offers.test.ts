@@ -102,7 +102,7 @@ describe('relay offers', () => {
     expect(await storedOffers(parcel.id)).toEqual([]);
   });
 
-  it('only the holder may offer; a new offer replaces the old; a give-back ends it', async () => {
+  it('only the holder may offer; a new offer replaces the old; turning back to the sender ends it', async () => {
     const { carrier, parcel } = await carried();
     const other = await signUp(t.app, { role: 'runner' });
     expect((await post(other, `/api/parcels/${parcel.id}/relay-offer`, offerBody())).statusCode).toBe(403);
@@ -113,7 +113,10 @@ describe('relay offers', () => {
     const open = (await list(other)).items.filter((item) => item.parcelId === parcel.id);
     expect(open.map((item) => item.id)).toEqual([second.id]);
     expect(first.id).not.toBe(second.id);
-    await post(carrier, `/api/parcels/${parcel.id}/give-back`, { reason: 'Mégsem megyek arra' });
+    // Its destination changed: the offer made for the old one is over (the runner may offer again).
+    expect((await post(carrier, `/api/parcels/${parcel.id}/return`, { reason: 'Mégsem megyek arra' })).statusCode).toBe(
+      200,
+    );
     expect((await list(other)).items.map((item) => item.parcelId)).not.toContain(parcel.id);
   });
 });

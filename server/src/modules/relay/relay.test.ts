@@ -225,15 +225,15 @@ describe('GET /api/relay/:id and POST /api/parcels/:id/relay', () => {
     expect(await snapshot(parcel.id)).toEqual(after);
   });
 
-  it('refuses a link whose issuer no longer holds the parcel (given back and picked up again)', async () => {
+  it('refuses a link whose issuer no longer holds the parcel (put back in the pool and picked up again)', async () => {
     const { carrier, parcel, token } = await carriedWithLink();
-    const giveBack = await t.app.inject({
-      method: 'POST',
-      url: `/api/parcels/${parcel.id}/give-back`,
-      headers: { cookie: carrier.cookie },
-      payload: { reason: 'Nem érek oda' },
+    const putBack = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/parcels/${parcel.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'waiting', reason: 'Nem ér oda' },
     });
-    expect(giveBack.statusCode).toBe(200);
+    expect(putBack.statusCode).toBe(200);
     await pickUp(t.app, carrier.cookie, parcel.id);
     const before = await snapshot(parcel.id);
     const taker = await signUp(t.app, { role: 'runner' });

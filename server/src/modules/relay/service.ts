@@ -138,19 +138,39 @@ async function namesAsOf(db: Kysely<Database>, ids: (number | null)[]) {
   };
 }
 
+/** Drop points' names by id (issue 28). */
+async function dropPointNames(db: Kysely<Database>, ids: (number | null)[]) {
+  const wanted = [...new Set(ids)].filter((id): id is number => id !== null);
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db.selectFrom('drop_points').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** The whole chain with names, and whether it verifies (the superadmin's view). */
 export async function getCustodyChain(db: Kysely<Database>, parcelId: string): Promise<CustodyChain> {
   const events = await readChain(db, parcelId);
   if (events.length === 0 && !(await findParcel(db, parcelId))) {
     throw refuse('parcel_not_found', messages.parcelNotFound);
   }
+  // A drop point's id names the place (issue 28), every other party's an account.
+  const isAccount = (kind: string) => kind !== 'drop_point';
   const nameOf = await namesAsOf(
     db,
-    events.flatMap((event) => [event.from_id, event.to_id]),
+    events.flatMap((event) => [
+      isAccount(event.from_kind) ? event.from_id : null,
+      isAccount(event.to_kind) ? event.to_id : null,
+    ]),
   );
+  const placeIds = events.flatMap((event) => [
+    event.from_kind === 'drop_point' ? event.from_id : null,
+    event.to_kind === 'drop_point' ? event.to_id : null,
+  ]);
+  const places = await dropPointNames(db, placeIds);
   const party = (kind: (typeof events)[number]['from_kind'], id: number | null, at: string) => ({
     kind,
-    userName: nameOf(id, at),
+    userName: isAccount(kind) ? nameOf(id, at) : id === null ? null : (places.get(id) ?? null),
   });
   return {
     events: events.map((event) => ({

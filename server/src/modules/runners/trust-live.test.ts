@@ -93,11 +93,11 @@ describe('a runner the back office does not trust', () => {
     const created = await onTheWay();
     expect((await witness.next())?.data).toMatchObject({ kind: 'created', parcelId: created.id });
     await settled();
-    // Giving back what they carry stays open to them; it is the first thing the narrowed stream
-    // hears, on `me` only — not the pool's new parcel, nor the parcel re-entering the pool.
-    const given = await call('POST', `/api/parcels/${carried.id}/give-back`, suspended, { reason: 'Felfüggesztettek' });
+    // Taking what they carry back to its sender stays open to them; it is the first thing the
+    // narrowed stream hears, on `me` only — not the pool's new parcel.
+    const given = await call('POST', `/api/parcels/${carried.id}/return`, suspended, { reason: 'Felfüggesztettek' });
     expect(given.statusCode, given.body).toBe(200);
-    expect((await both.next())?.data).toMatchObject({ topic: 'me', kind: 'given_back', parcelId: carried.id });
+    expect((await both.next())?.data).toMatchObject({ topic: 'me', kind: 'return_started', parcelId: carried.id });
     expect(both.raw.join('\n')).not.toContain(created.id);
   });
 

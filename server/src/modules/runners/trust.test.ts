@@ -199,8 +199,8 @@ describe('approval and suspension (RUNNER_APPROVAL=auto)', () => {
       ]),
     );
 
-    // What they carry they may give back (or deliver): safer than leaving it with them.
-    const back = await requestAs(t.app, runner, 'POST', `/api/parcels/${carried.id}/give-back`, {
+    // What they carry they may take back to its sender (or deliver): safer than leaving it with them.
+    const back = await requestAs(t.app, runner, 'POST', `/api/parcels/${carried.id}/return`, {
       reason: 'Felfüggesztve',
     });
     expect(back.statusCode).toBe(200);

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isParcelChange } from '../../db/change-feed.ts';
 import { pickUp } from '../../test/delivery.ts';
-import { createTestApp, type SignedIn, signUp, type TestApp, testStore } from '../../test/harness.ts';
+import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp, testStore } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 
 /**
  * The waiting pool in memory answers what the database answers (issue 26, waiting-pool.ts), on
- * both stores: as parcels are sent, picked up, given back and withdrawn through the API, at once
+ * both stores: as parcels are sent, picked up, put back by the back office and withdrawn through the API, at once
  * for this instance's own writes, and — on PostgreSQL — for another instance's within its live
  * updates; a change it never heard is healed by reading the pool whole again.
  */
@@ -16,6 +16,7 @@ import { sendParcel } from '../../test/parcels.ts';
 let t: TestApp;
 let sender: SignedIn;
 let runner: SignedIn;
+let admin: SignedIn;
 
 const HUNGARY: LatLngBox = { minLat: 45.7, maxLat: 48.6, minLng: 16.1, maxLng: 22.9 };
 /** Szeged and around: the test parcels' pickups (test/parcels.ts) lie in it, their deliveries do not. */
@@ -25,6 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   sender = await signUp(t.app);
   runner = await signUp(t.app, { role: 'runner' });
+  admin = await signInSuperadmin(t.app);
 });
 afterAll(() => t.close());
 
@@ -82,11 +84,12 @@ describe('the waiting pool in memory', () => {
             expect(response.statusCode).toBe(204);
           } else if (s.kind === 'give back' && carried.length > 0) {
             const id = carried[s.which % carried.length]?.id as string;
+            // Back in the pool by the back office's correction: a runner's way back is to the sender.
             const response = await t.app.inject({
-              method: 'POST',
-              url: `/api/parcels/${id}/give-back`,
-              headers: { cookie: runner.cookie },
-              payload: { reason: 'Nem érek oda időben' },
+              method: 'PATCH',
+              url: `/api/parcels/${id}`,
+              headers: { cookie: admin.cookie },
+              payload: { status: 'waiting', reason: 'Nem ér oda időben' },
             });
             expect(response.statusCode).toBe(200);
           }

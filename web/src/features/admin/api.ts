@@ -1,7 +1,7 @@
 import { accountResponseSchema, accountSchema, type NewAccount, type ProfileUpdate } from '@csomag/domain/account';
 import { adminParcelListSchema, type MapQuery, mapResponseSchema, type ParcelAdminUpdate } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import { type ParcelCreateBody, type ParcelStatus, pageOf, parcelSchema } from '@csomag/domain/parcel';
+import { type ParcelCreateBody, type ParcelState, pageOf, parcelSchema } from '@csomag/domain/parcel';
 import {
   type BackOfficeCommentList,
   backOfficeCommentListSchema,
@@ -174,7 +174,7 @@ export const useUserSuggestions = (q: string, role: Role) => useQuery(userSugges
 // ——— parcels ———
 
 export interface ParcelFilters {
-  status?: ParcelStatus | undefined;
+  status?: ParcelState | undefined;
   runner?: string | undefined;
   sender?: string | undefined;
   /** 'true': only parcels handed from runner to runner. */

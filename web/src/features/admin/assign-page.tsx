@@ -32,7 +32,7 @@ function ParcelDetails({ parcel }: { parcel: Parcel }) {
       <dd>{parcel.receiverAddress}</dd>
       <dt>{messages.statusLabel}</dt>
       <dd>
-        <StatusBadge status={parcel.status} />
+        <StatusBadge state={parcel.state} />
       </dd>
     </dl>
   );

@@ -7,6 +7,8 @@ import { useCustodyChain } from './api.ts';
 const partyKinds: Record<CustodyEvent['from']['kind'], string> = {
   sender: messages.custodySender,
   runner: messages.custodyRunner,
+  neighbour: messages.custodyNeighbour,
+  drop_point: messages.custodyDropPoint,
   receiver: messages.custodyReceiver,
   none: messages.custodyNobody,
 };
@@ -15,6 +17,12 @@ const howLabels: Record<CustodyHow, string> = {
   sender: messages.custodyHowSender,
   runner: messages.custodyHowRunner,
   receiver_qr: messages.custodyHowReceiverQr,
+  sender_qr: messages.custodyHowSenderQr,
+  receiver_pin: messages.custodyHowReceiverPin,
+  sender_pin: messages.custodyHowSenderPin,
+  neighbour_name: messages.custodyHowNeighbourName,
+  drop_point_pin: messages.custodyHowDropPointPin,
+  deadline: messages.custodyHowDeadline,
   runner_qr: messages.custodyHowRunnerQr,
   admin: messages.custodyHowAdmin,
   migration: messages.custodyHowMigration,
@@ -37,6 +45,14 @@ const kindLabels: Record<CustodyEvent['kind'], string> = {
   status_changed: messages.custodyKindStatusChanged,
   cancelled: messages.custodyKindCancelled,
   deleted: messages.custodyKindDeleted,
+  attempted: messages.custodyKindAttempted,
+  return_started: messages.custodyKindReturnStarted,
+  returned: messages.custodyKindReturned,
+  handed_over_pin: messages.custodyKindHandedOverPin,
+  left_with_neighbour: messages.custodyKindLeftWithNeighbour,
+  collected: messages.custodyKindCollected,
+  dropped_off: messages.custodyKindDroppedOff,
+  lost: messages.custodyKindLost,
 };
 
 /** Enough of a row's hash to compare it with `npm run custody:verify`'s output at a glance. */

@@ -144,7 +144,10 @@ function ParcelEditForm({ parcel }: { parcel: ParcelDetail }) {
       <div className="field">
         <label htmlFor="parcel-status">{messages.statusLabel}</label>
         <select id="parcel-status" {...form.register('status')}>
-          {PARCEL_STATUSES.map((option) => (
+          {PARCEL_STATUSES.filter(
+            // A return reaches and leaves 'returned' only through its own flow: never offered here.
+            (option) => option === parcel.status || backOfficeStatusChange(parcel.status, option) !== 'own_flow',
+          ).map((option) => (
             <option
               key={option}
               value={option}

@@ -1,4 +1,4 @@
-import { PARCEL_STATUSES, type ParcelStatus } from '@csomag/domain/parcel';
+import { PARCEL_STATES, type ParcelState } from '@csomag/domain/parcel';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -7,8 +7,8 @@ import type { ParcelFilters } from './api.ts';
 /** The list's filters in its address (Hungarian, like SPEC's paths), so a filtered list can be linked and reloaded. */
 const PARAM = { status: 'statusz', runner: 'futar', sender: 'felado', multiLeg: 'tobbszakaszos' } as const;
 
-const isStatus = (value: string | null): value is ParcelStatus =>
-  value !== null && (PARCEL_STATUSES as readonly string[]).includes(value);
+const isStatus = (value: string | null): value is ParcelState =>
+  value !== null && (PARCEL_STATES as readonly string[]).includes(value);
 
 /** A field's text once the address names another value (a field only being typed into keeps its text). */
 const follow = (url: string) => (typed: string) => (typed.trim() === url ? typed : url);
@@ -21,7 +21,7 @@ const follow = (url: string) => (typed: string) => (typed.trim() === url ? typed
 export function useParcelFilters() {
   const [params, setParams] = useSearchParams();
   const statusParam = params.get(PARAM.status);
-  const urlStatus: ParcelStatus | '' = isStatus(statusParam) ? statusParam : '';
+  const urlStatus: ParcelState | '' = isStatus(statusParam) ? statusParam : '';
   const urlMultiLeg = params.get(PARAM.multiLeg) === '1';
   // Shown as chosen at once: the address changes in a transition, and a control that waited for it
   // would show the old choice for a moment (and a tap on a busy phone would seem not to take).
@@ -71,7 +71,7 @@ export function useParcelFilters() {
   return {
     filters,
     status,
-    setStatus: (value: ParcelStatus | '') => {
+    setStatus: (value: ParcelState | '') => {
       showStatus(value);
       set({ status: value });
     },

@@ -1,6 +1,6 @@
 import type { AdminParcel } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import { PARCEL_STATUSES, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
+import { PARCEL_STATES, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';
@@ -55,11 +55,11 @@ export function AdminParcelsPage() {
       <div className="filters">
         <div className="field">
           <label htmlFor="filter-status">{messages.statusLabel}</label>
-          <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value as ParcelStatus)}>
+          <select id="filter-status" value={status} onChange={(event) => setStatus(event.target.value as ParcelState)}>
             <option value="">{messages.allStatuses}</option>
-            {PARCEL_STATUSES.map((value) => (
+            {PARCEL_STATES.map((value) => (
               <option key={value} value={value}>
-                {parcelStatusLabels[value]}
+                {parcelStateLabels[value]}
               </option>
             ))}
           </select>

@@ -9,6 +9,7 @@ import { ParcelFacts } from '../../components/parcel-facts.tsx';
 import { SignatureField } from '../../components/proof/signature-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useAcceptHandover, useHandoverSummary } from './api.ts';
+import { handedOver } from './handed-over.ts';
 
 /** Refusals of the link itself: forged, expired, for a parcel that is gone or has left that runner. */
 const LINK_REFUSALS: ReadonlySet<ApiErrorCode> = new Set([
@@ -43,8 +44,8 @@ function Confirmation({ parcel, link }: { parcel: HandoverSummary; link: Handove
       </p>
     );
   }
-  if (parcel.status === 'delivered') return <FormError message={messages.parcelAlreadyHandedOver} />;
-  // A parcel no longer on its way (given back) makes the link as good as expired.
+  if (handedOver(parcel.status)) return <FormError message={messages.parcelAlreadyHandedOver} />;
+  // A parcel no longer on its way (lost, say) makes the link as good as expired.
   if (parcel.status !== 'in_transit') return <FormError message={messages.handoverInvalid} />;
   return (
     <div className="card">

@@ -9,6 +9,7 @@ import { SignedLinkQr } from '../../components/signed-link-qr.tsx';
 import { notify } from '../../lib/notify.ts';
 import { rememberedQrParcel } from '../../lib/qr-parcel.ts';
 import { useHandoverParcel, useHandoverToken } from './api.ts';
+import { handedOver } from './handed-over.ts';
 
 /** Closing the share sheet without choosing anyone is no failure. */
 const closedShareSheet = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -50,9 +51,9 @@ function HandoverQr({ parcelId }: { parcelId: string }) {
   return (
     <QueryState query={parcel}>
       {({ status }) =>
-        status === 'delivered' ? (
+        handedOver(status) ? (
           <p className="success" role="status">
-            {messages.parcelDelivered}{' '}
+            {status === 'returned' ? messages.parcelReturnedToSender : messages.parcelDelivered}{' '}
             <RichText text={messages.qrParcelHandedOver} values={[<ParcelId key="id" id={parcelId} />]} />
           </p>
         ) : (

@@ -1,5 +1,5 @@
 import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
-import { budapestDateTimeInput, budapestInstant, timetableClock } from '@csomag/domain/format';
+import { budapestDateTimeInput, timetableClock } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
 import { type RelayOffer, type RelayOfferBody, relayOfferBodySchema } from '@csomag/domain/relay';
@@ -12,6 +12,7 @@ import { refused } from '../../components/form-resolver.ts';
 import { nearestPlaceName } from '../../components/place-precision.tsx';
 import { offerClock, useOfferPlace } from '../../components/relay-offer-details.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
+import { fromBudapestInput } from '../../lib/budapest-input.ts';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import { useCreateRelayOffer, useRelayMeetingPoints, useWithdrawRelayOffer } from './api.ts';
@@ -20,19 +21,6 @@ const PickOnClick = lazy(() => import('./relay-offer-map-layers.tsx'));
 
 /** The default window: from now for two hours. */
 const WINDOW_HOURS = 2;
-
-/**
- * A datetime-local value read as Budapest time, as an ISO instant: the input holds a wall-clock
- * time, always Budapest's here, whatever the phone's own time zone is. Anything else goes as typed,
- * and the schema says what is wrong with it.
- */
-function fromBudapestInput(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return value;
-  const [, year, month, day, hour, minute] = match;
-  const at = budapestInstant(Number(year), Number(month), Number(day), Number(hour), Number(minute));
-  return Number.isNaN(at) ? value : new Date(at).toISOString();
-}
 
 /** A suggested meeting's window: from a little before both can be there until a little after. */
 const MEETING_BEFORE_MS = 10 * 60_000;

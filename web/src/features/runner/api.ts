@@ -1,3 +1,4 @@
+import { type AttemptBody, attemptListSchema, attemptResultSchema, type ReturnBody } from '@csomag/domain/attempts';
 import { type Position, waitingParcelListSchema } from '@csomag/domain/delivery';
 import type { ViewBounds } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
@@ -11,9 +12,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../api/client.ts';
+import { attemptPhotoPath } from '../../api/attempts.ts';
+import { ApiError, apiRequest, errorMessage } from '../../api/client.ts';
 import { parcelActionPath } from '../../api/parcel.ts';
 import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
+import { uploadImage } from '../../api/proof.ts';
 import { assignedParcelsQuery, waitingParcelsKey } from '../../api/runner-lists.ts';
 import { notify } from '../../lib/notify.ts';
 import { moveParcel } from '../../offline/optimistic.ts';
@@ -21,9 +24,10 @@ import { isQueued, reportPosition, sendOrQueue } from '../../offline/outbox.ts';
 
 /*
  * Every call the runner's own screens make — the waiting pool, the parcels they carry, delivery,
- * giving back, their position: per call its request, its query options and its hook. Components
- * use the hooks; nothing else here talks to the server. What other features share with these
- * screens (the lists' keys, pickup, the live lists, relay offers) is in src/api/.
+ * a failed attempt, the return to the sender, their position: per call its request, its query
+ * options and its hook. Components use the hooks; nothing else here talks to the server. What
+ * other features share with these screens (the lists' keys, pickup, the live lists, relay offers)
+ * is in src/api/.
  */
 
 // ——— the waiting pool and my parcels ———
@@ -63,7 +67,7 @@ export const waitingInViewQuery = (view: ViewBounds | null) =>
 
 export const useWaitingInView = (view: ViewBounds | null) => useQuery(waitingInViewQuery(view));
 
-// ——— delivery, giving back ———
+// ——— delivery ———
 
 /*
  * The results of these actions are told from the hooks' own callbacks, never from `mutate`'s: the
@@ -105,8 +109,9 @@ export function useDeliver() {
     mutationFn: deliver,
     // Run even when the browser says it is offline: the outbox keeps what cannot be sent.
     networkMode: 'always',
-    onSuccess: () => {
-      notify.success(messages.parcelDelivered);
+    onSuccess: (parcel) => {
+      // A parcel on its way back is delivered to its sender: said as such.
+      notify.success(parcel.status === 'returned' ? messages.parcelReturnedToSender : messages.parcelDelivered);
       return queryClient.invalidateQueries({ queryKey: ['parcels'] });
     },
     // Any other refusal (handed over or reassigned meanwhile) takes the card away with it.
@@ -119,16 +124,55 @@ export function useDeliver() {
   });
 }
 
-export const giveBack = ({ parcelId, reason }: { parcelId: string; reason: string }) =>
-  apiRequest('POST', parcelActionPath(parcelId, 'give-back'), parcelSchema, { reason });
+// ——— when the delivery does not go to plan (issue 28) ———
 
-/** 'Visszaadom': back to the pool with the runner's reason; told from the hook, as the card leaves. */
-export function useGiveBack() {
+export const recordAttempt = ({ parcelId, ...body }: AttemptBody & { parcelId: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'attempts'), attemptResultSchema, body);
+
+/** POST /api/parcels/:id/attempts/:number/photo: the photo of the door, scaled, as multipart. */
+export const uploadAttemptPhoto = ({ parcelId, number, photo }: { parcelId: string; number: number; photo: Blob }) =>
+  uploadImage(attemptPhotoPath(parcelId, number), photo, 'ajto.jpg', attemptListSchema);
+
+/**
+ * 'Nem sikerült kézbesíteni': the attempt first, then its photo under the number the server gave
+ * it. A photo that fails does not undo the attempt: it is said beside the attempt's success.
+ */
+export async function failDelivery({ photo, ...attempt }: AttemptBody & { parcelId: string; photo: Blob | null }) {
+  const result = await recordAttempt(attempt);
+  let photoError: unknown = null;
+  if (photo) {
+    await uploadAttemptPhoto({ parcelId: attempt.parcelId, number: result.attempt, photo }).catch((error: unknown) => {
+      photoError = error;
+    });
+  }
+  return { ...result, photoError };
+}
+
+/** Told from the hook once the server has recorded it; the card stays (the parcel is still the runner's). */
+export function useFailDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: giveBack,
-    onSuccess: () => notify.success(messages.parcelGivenBack),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+    mutationFn: failDelivery,
+    onSuccess: ({ startedReturn, photoError }) => {
+      notify.success(startedReturn ? messages.attemptRecordedReturning : messages.attemptRecorded);
+      if (photoError) notify.error(messages.attemptPhotoFailed(errorMessage(photoError)));
+      return queryClient.invalidateQueries({ queryKey: ['parcels'] });
+    },
+  });
+}
+
+export const startReturn = ({ parcelId, reason }: ReturnBody & { parcelId: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'return'), parcelSchema, { reason });
+
+/** 'Visszaviszem a feladónak': the parcel stays on the runner's list, now going to its sender. */
+export function useStartReturn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startReturn,
+    onSuccess: () => {
+      notify.success(messages.returnStarted);
+      return queryClient.invalidateQueries({ queryKey: ['parcels'] });
+    },
   });
 }
 

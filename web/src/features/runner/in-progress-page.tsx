@@ -1,19 +1,19 @@
 import { messages } from '@csomag/domain/messages';
-import { type CarriedParcel, type GiveBackBody, giveBackBodySchema, isDoorKnown } from '@csomag/domain/parcel';
+import { type CarriedParcel, isDoorKnown } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
-import { FormError, FormField } from '../../components/form-field.tsx';
+import { FormError } from '../../components/form-field.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { PhotoCapture } from '../../components/proof/photo-capture.tsx';
-import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
+import { windowText } from '../../components/redelivery-window.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
 import { rememberQrParcel } from '../../lib/qr-parcel.ts';
-import { isPositionRefusal, useAssignedParcels, useDeliver, useGiveBack } from './api.ts';
+import { isPositionRefusal, useAssignedParcels, useDeliver } from './api.ts';
+import { AttemptForm } from './attempt-form.tsx';
+import { GiveUpChoice, type Panel } from './give-up-choice.tsx';
 import { useHandedOn } from './handed-on.tsx';
 
 /** Whom to call about the parcel: tap to dial on a phone. Only its carrier sees this. */
@@ -33,54 +33,35 @@ function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
   );
 }
 
-/** 'Visszaadom': the parcel goes back to the pool before delivery, with the runner's reason. */
-function GiveBack({ parcelId }: { parcelId: string }) {
-  const giveBack = useGiveBack();
-  const [asking, setAsking] = useState(false);
-  // The schema the server checks the reason with checks it here first.
-  const form = useForm<GiveBackBody>({ resolver: zodResolver(giveBackBodySchema), defaultValues: { reason: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ reason }) => {
-    try {
-      await giveBack.mutateAsync({ parcelId, reason });
-    } catch (error) {
-      applyServerErrors(error, form.setError);
-    }
-  });
-  if (!asking) {
-    return (
-      <button type="button" className="button" onClick={() => setAsking(true)}>
-        {messages.giveBack}
-      </button>
-    );
-  }
-  return (
-    <form className="form" onSubmit={submit} noValidate>
-      <FormField label={messages.giveBackReasonLabel} error={errors.reason?.message} {...form.register('reason')} />
-      <FormError message={serverSummary(errors)} />
-      <div className="card-actions">
-        <button type="submit" className="button danger" disabled={isSubmitting}>
-          {messages.giveBack}
-        </button>
-        <button type="button" className="button" onClick={() => setAsking(false)}>
-          {messages.cancelButton}
-        </button>
-      </div>
-    </form>
-  );
-}
-
 /**
  * The relay's actions on a carried parcel's card — hand it to another runner now, or offer it for
  * later — put there by app/runner-screens.tsx (features do not import each other).
  */
 export type RelayActions = (parcelId: string) => ReactNode;
 
+/** Where the parcel is going now and what happened on the way: to its sender, failed attempts, the new time asked. */
+function JourneyNotes({ parcel }: { parcel: CarriedParcel }) {
+  const returning = parcel.state === 'returning';
+  if (!returning && parcel.attempts === 0 && !parcel.redelivery) return null;
+  return (
+    <div className="notice">
+      {returning && (
+        <p>
+          <strong>{messages.returningTo(parcel.senderAddress)}</strong>
+        </p>
+      )}
+      {parcel.attempts > 0 && <p>{messages.attemptCount(parcel.attempts)}</p>}
+      {parcel.redelivery && !returning && <p>{messages.redeliveryWindowForRunner(windowText(parcel.redelivery))}</p>}
+    </div>
+  );
+}
+
 function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; relayActions: RelayActions }) {
   const deliver = useDeliver();
   const navigate = useNavigate();
   const [noPosition, setNoPosition] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
+  const [panel, setPanel] = useState<Panel>('none');
 
   // Without QR: the server measures the distance from this fix to the door (SPEC §4).
   const deliverHere = async () => {
@@ -98,18 +79,24 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
     if (deliver.error instanceof ApiError && deliver.error.code === 'photo_required') deliver.reset();
   };
 
-  // 15 m from a town's centre says nothing about the door: then only the receiver's QR confirmation.
-  const doorKnown = isDoorKnown(parcel.receiverPrecision);
+  // A parcel on its way back is delivered at its sender's door (issue 28).
+  const returning = parcel.state === 'returning';
+  // 15 m from a town's centre says nothing about the door: then only the QR confirmation.
+  const doorKnown = isDoorKnown(returning ? parcel.senderPrecision : parcel.receiverPrecision);
   // Refused for where the runner stands or how well the phone knows it: the QR hand-over is the way on now.
   const qrFirst =
     deliver.error instanceof ApiError &&
     (deliver.error.code === 'too_far' || deliver.error.code === 'position_too_imprecise');
+  const givingUp = panel === 'give-up' || panel === 'relay' || panel === 'return';
 
   return (
     <div className="card-actions column">
+      <JourneyNotes parcel={parcel} />
       <Contacts contacts={parcel.contacts} />
-      {!doorKnown && <p className="muted">{messages.destinationImprecise}</p>}
-      <PhotoCapture parcelId={parcel.id} required={parcel.photoRequired} onSaved={photoSaved} />
+      {!doorKnown && (
+        <p className="muted">{returning ? messages.returnDestinationImprecise : messages.destinationImprecise}</p>
+      )}
+      {!returning && <PhotoCapture parcelId={parcel.id} required={parcel.photoRequired} onSaved={photoSaved} />}
       <div className="card-actions">
         {doorKnown && (
           <button
@@ -137,8 +124,30 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
         {locating ? messages.locatingForDelivery : null}
       </p>
       <FormError message={problem} />
-      {relayActions(parcel.id)}
-      <GiveBack parcelId={parcel.id} />
+      {panel !== 'relay' && relayActions(parcel.id)}
+      {panel === 'attempt' && <AttemptForm parcelId={parcel.id} onDone={() => setPanel('none')} />}
+      {givingUp && (
+        <GiveUpChoice
+          parcelId={parcel.id}
+          returning={returning}
+          panel={panel}
+          setPanel={setPanel}
+          relay={relayActions(parcel.id)}
+        />
+      )}
+      {panel === 'none' && (
+        <div className="card-actions">
+          {/* At the sender's door there is no attempt to record: the return ends with them. */}
+          {!returning && (
+            <button type="button" className="button" onClick={() => setPanel('attempt')}>
+              {messages.attemptButton}
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => setPanel('give-up')}>
+            {messages.giveBack}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { messages } from '@csomag/domain/messages';
-import { type ParcelCreateBody, type ParcelStatus, parcelSchema } from '@csomag/domain/parcel';
+import { type ParcelCreateBody, type ParcelState, parcelSchema } from '@csomag/domain/parcel';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../api/client.ts';
 import { useLiveRefetch } from '../../api/live.ts';
@@ -18,10 +18,10 @@ import { sendOrQueue } from '../../offline/outbox.ts';
 export const sentParcelsKey = ['parcels', 'sent'] as const;
 export const incomingParcelsKey = ['parcels', 'incoming'] as const;
 
-export const sentParcelsQuery = (status?: ParcelStatus, limit?: number) =>
+export const sentParcelsQuery = (status?: ParcelState, limit?: number) =>
   parcelListQueryOptions(sentParcelsKey, '/me/sent-parcels', { status }, limit);
 
-export const useSentParcels = (status?: ParcelStatus, limit?: number) =>
+export const useSentParcels = (status?: ParcelState, limit?: number) =>
   useInfiniteQuery(sentParcelsQuery(status, limit));
 
 /** Parcels whose destination is the address in my profile (compared after normalising it). */

@@ -1,4 +1,5 @@
 import { messages } from '@csomag/domain/messages';
+import { AttemptsSection } from '../../components/attempts-section.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { ProofSection } from '../../components/proof/proof-section.tsx';
 import { RateParcel } from '../../components/ratings/rate-parcel.tsx';
@@ -17,6 +18,7 @@ export function IncomingParcelsPage() {
         empty={messages.incomingEmpty}
         renderActions={(parcel) => (
           <>
+            <AttemptsSection parcel={parcel} />
             <ReportNotReceived parcel={parcel} />
             <ProofSection parcel={parcel} />
             <RateParcel parcel={parcel} />

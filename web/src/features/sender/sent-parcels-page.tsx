@@ -1,8 +1,9 @@
 import { messages } from '@csomag/domain/messages';
-import { PARCEL_STATUSES, type Parcel, type ParcelStatus, parcelStatusLabels } from '@csomag/domain/parcel';
+import { isFinal, PARCEL_STATES, type Parcel, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AttemptsSection } from '../../components/attempts-section.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { ProofSection } from '../../components/proof/proof-section.tsx';
 import { RateParcel } from '../../components/ratings/rate-parcel.tsx';
@@ -40,7 +41,7 @@ function CancelParcel({ parcel }: { parcel: Parcel }) {
 }
 
 export function SentParcelsPage() {
-  const [status, setStatus] = useState<ParcelStatus | ''>('');
+  const [status, setStatus] = useState<ParcelState | ''>('');
   const query = useSentParcels(status || undefined);
   useSenderLiveLists();
   return (
@@ -56,12 +57,12 @@ export function SentParcelsPage() {
         <select
           id="status-filter"
           value={status}
-          onChange={(event) => setStatus(event.target.value as ParcelStatus | '')}
+          onChange={(event) => setStatus(event.target.value as ParcelState | '')}
         >
           <option value="">{messages.allStatuses}</option>
-          {PARCEL_STATUSES.map((value) => (
+          {PARCEL_STATES.map((value) => (
             <option key={value} value={value}>
-              {parcelStatusLabels[value]}
+              {parcelStateLabels[value]}
             </option>
           ))}
         </select>
@@ -71,8 +72,9 @@ export function SentParcelsPage() {
         empty={status ? messages.sentEmptyWithStatus : messages.sentEmpty}
         renderActions={(parcel) => (
           <>
-            {parcel.status !== 'delivered' && <ShareTrackingLink parcelId={parcel.id} />}
+            {!isFinal(parcel.status) && <ShareTrackingLink parcelId={parcel.id} />}
             <CancelParcel parcel={parcel} />
+            <AttemptsSection parcel={parcel} />
             <ProofSection parcel={parcel} />
             <RateParcel parcel={parcel} />
           </>

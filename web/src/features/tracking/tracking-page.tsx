@@ -1,10 +1,11 @@
 import { TRACKING_MAP } from '@csomag/domain/constants';
 import { formatTimestamp, formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { parcelStatusLabels, type TrackingView } from '@csomag/domain/parcel';
+import { parcelStateLabels, type TrackingView } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { AttemptsSection } from '../../components/attempts-section.tsx';
 import { eventLabel } from '../../components/event-label.ts';
 import { PrecisionNotes } from '../../components/place-precision.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -68,7 +69,7 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
           <dd className="mono">{parcel.id}</dd>
           <dt>{messages.statusLabel}</dt>
           <dd>
-            <StatusBadge status={parcel.status} />
+            <StatusBadge state={parcel.state} />
           </dd>
           <dt>{messages.categoryLabel}</dt>
           <dd>{parcel.category}</dd>
@@ -119,11 +120,12 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
           <p className="muted">
             <RichText
               text={messages.currentStatus}
-              values={[<strong key="status">{parcelStatusLabels[parcel.status]}</strong>]}
+              values={[<strong key="status">{parcelStateLabels[parcel.state]}</strong>]}
             />
           </p>
         </section>
       </div>
+      <AttemptsSection parcel={parcel} />
       <PrecisionNotes
         pickup={parcel.pickupPrecision}
         destination={parcel.destinationPrecision}

@@ -1,0 +1,193 @@
+import {
+  adminDropPointListSchema,
+  adminDropPointSchema,
+  chooseDropPointBodySchema,
+  dropPointBodySchema,
+  dropPointListSchema,
+  dropPointParamsSchema,
+  dropPointParcelsSchema,
+} from '@csomag/domain/drop-points';
+import { pinHandoverBodySchema } from '@csomag/domain/handover-pin';
+import { parcelIdSchema, parcelSchema } from '@csomag/domain/parcel';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../errors.ts';
+import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { answerWith } from '../../plugins/idempotency.ts';
+import { handoverPinKey } from '../handover/pin.ts';
+import { parcelGuard } from '../parcels/policy.ts';
+import { presentParcel } from '../parcels/present.ts';
+import { dropPointGuard } from './policy.ts';
+import {
+  type DropPointsContext,
+  dropPointParcels,
+  listAllDropPoints,
+  listDropPoints,
+  myDropPoints,
+  releaseWithPin,
+  saveDropPoint,
+  sendToDropPoint,
+} from './service.ts';
+
+/** Drop points (issue 28): the back office's partner places, a parcel sent to one, its staff's work. */
+export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pinKey = handoverPinKey(app.config.sessionSecret);
+  const context = (request: FastifyRequest): DropPointsContext => ({
+    db: app.store.db,
+    changes: app.changeFeed.forRequest(request.id),
+    pinKey,
+    limits: app.limits,
+  });
+
+  app.get(
+    '/drop-points',
+    {
+      onRequest: dropPointGuard('list'),
+      schema: {
+        tags: ['drop-points'],
+        summary: 'The active drop points, by name, with whether each is open now (anyone signed in)',
+        response: { 200: dropPointListSchema, ...errorResponses(...GUARD_CODES) },
+      },
+    },
+    async () => listDropPoints(app.store.db),
+  );
+
+  app.get(
+    '/admin/drop-points',
+    {
+      onRequest: dropPointGuard('manage'),
+      schema: {
+        tags: ['drop-points'],
+        summary: 'Every drop point with its staff (superadmin)',
+        response: { 200: adminDropPointListSchema, ...errorResponses(...GUARD_CODES) },
+      },
+    },
+    async () => listAllDropPoints(app.store.db),
+  );
+
+  app.post(
+    '/drop-points',
+    {
+      onRequest: dropPointGuard('manage'),
+      schema: {
+        tags: ['drop-points'],
+        summary: 'A new drop point: name, kind, address, point in Hungary, opening hours, staff (superadmin)',
+        body: dropPointBodySchema,
+        response: { 201: adminDropPointSchema, ...errorResponses(...GUARD_CODES, 'account_not_found') },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await saveDropPoint(app.store.db, request.body)),
+  );
+
+  app.put(
+    '/drop-points/:id',
+    {
+      onRequest: dropPointGuard('manage'),
+      schema: {
+        tags: ['drop-points'],
+        summary: 'Replace a drop point and its staff (superadmin); `active: false` takes it off every list',
+        params: dropPointParamsSchema,
+        body: dropPointBodySchema,
+        response: {
+          200: adminDropPointSchema,
+          ...errorResponses(...GUARD_CODES, 'drop_point_not_found', 'account_not_found'),
+        },
+      },
+    },
+    async (request) => saveDropPoint(app.store.db, request.body, request.params.id),
+  );
+
+  app.get(
+    '/me/drop-points',
+    {
+      onRequest: dropPointGuard('list'),
+      schema: {
+        tags: ['drop-points'],
+        summary: 'The drop points I staff',
+        response: { 200: dropPointListSchema, ...errorResponses(...GUARD_CODES) },
+      },
+    },
+    async (request) => myDropPoints(app.store.db, signedIn(request)),
+  );
+
+  app.get(
+    '/drop-points/:id/parcels',
+    {
+      onRequest: dropPointGuard('work'),
+      schema: {
+        tags: ['drop-points'],
+        summary:
+          "A drop point's parcels for its staff: on their way there (with the code to read out to the runner) and waiting there",
+        params: dropPointParamsSchema,
+        response: { 200: dropPointParcelsSchema, ...errorResponses(...GUARD_CODES, 'drop_point_not_found') },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return dropPointParcels(context(request), signedIn(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/parcels/:id/drop-point',
+    {
+      onRequest: parcelGuard('chooseDropPoint'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
+      schema: {
+        tags: ['drop-points'],
+        summary:
+          'Send the parcel to a drop point instead of the door: its receiver or sender after a failed attempt, or its runner',
+        params: z.object({ id: parcelIdSchema }),
+        body: chooseDropPointBodySchema,
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'parcel_not_found',
+            'drop_point_not_found',
+            'parcel_not_in_transit',
+            'parcel_already_delivered',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      presentParcel(
+        await sendToDropPoint(context(request), signedIn(request), request.params.id, request.body.dropPointId),
+      ),
+  );
+
+  app.post(
+    '/parcels/:id/release',
+    {
+      onRequest: dropPointGuard('release'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
+      schema: {
+        tags: ['drop-points'],
+        summary:
+          "The drop point's staff hands a waiting parcel over to the person whose code it is (its receiver, or its sender on the way back), while open",
+        params: z.object({ id: parcelIdSchema }),
+        body: pinHandoverBodySchema,
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'parcel_not_found',
+            'parcel_not_in_transit',
+            'parcel_already_delivered',
+            'drop_point_closed',
+            'handover_pin_wrong',
+            'handover_pin_locked',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const staff = signedIn(request);
+      const parcel = presentParcel(await releaseWithPin(context(request), staff, request.params.id, request.body.pin));
+      request.log.info({ parcelId: parcel.id, by: staff.user_name }, 'parcel collected at a drop point');
+      return parcel;
+    },
+  );
+};

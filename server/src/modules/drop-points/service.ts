@@ -1,0 +1,257 @@
+import {
+  type DropPoint,
+  type DropPointBody,
+  type DropPointParcels,
+  isOpenAt,
+  parseOpeningHours,
+} from '@csomag/domain/drop-points';
+import { messages } from '@csomag/domain/messages';
+import { type Kysely, sql } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { nowIso } from '../../db/database.ts';
+import type { WindowCounter } from '../../db/rate-limits.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
+import { refuse, refuseField } from '../../errors.ts';
+import { assertPin, pinFor } from '../handover/pin.ts';
+import { chooseDropPoint, collectParcel } from '../parcels/changes.ts';
+import { assertMayParcel, mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
+import { type DropPointFacts, mayDropPoint } from './policy.ts';
+
+/**
+ * Drop points ('Átvételi pont', issue 28, docs/decisions/0030): the back office's list of partner
+ * places and their staff; a parcel sent to one instead of the door; the runner leaves it there with
+ * the staff's code (handover/pin.ts); its receiver (or, on its way back, its sender) collects it
+ * with their code while the place is open.
+ */
+
+export interface DropPointsContext {
+  db: Kysely<Database>;
+  changes: Pick<ChangeFeed, 'transaction'>;
+  pinKey: Buffer;
+  limits: WindowCounter;
+}
+
+type DropPointRow = Awaited<ReturnType<ReturnType<typeof selectDropPoints>['executeTakeFirstOrThrow']>>;
+const selectDropPoints = (db: Kysely<Database>) => db.selectFrom('drop_points').selectAll();
+
+export function presentDropPoint(row: DropPointRow, now = new Date()): DropPoint {
+  const week = parseOpeningHours(row.opening_hours);
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    address: row.address,
+    location: { lat: row.lat, lng: row.lng },
+    openingHours: row.opening_hours,
+    openNow: week !== null && isOpenAt(week, now),
+    active: row.active === 1,
+  };
+}
+
+async function findDropPoint(db: Kysely<Database>, id: number) {
+  const row = await selectDropPoints(db).where('id', '=', id).executeTakeFirst();
+  if (!row) throw refuse('drop_point_not_found', messages.dropPointNotFound);
+  return row;
+}
+
+/** The accounts staffing each point, by point. */
+async function staffOf(db: Kysely<Database>, ids: number[]) {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('drop_point_staff')
+          .innerJoin('accounts', 'accounts.id', 'drop_point_staff.account_id')
+          .select(['drop_point_staff.drop_point_id', 'accounts.id', 'accounts.user_name'])
+          .where('drop_point_staff.drop_point_id', 'in', ids)
+          .orderBy('accounts.user_name')
+          .execute();
+  const byPoint = new Map<number, { ids: number[]; names: string[] }>();
+  for (const row of rows) {
+    const staff = byPoint.get(row.drop_point_id) ?? { ids: [], names: [] };
+    staff.ids.push(row.id);
+    staff.names.push(row.user_name);
+    byPoint.set(row.drop_point_id, staff);
+  }
+  return (id: number) => byPoint.get(id) ?? { ids: [], names: [] };
+}
+
+const factsOf = async (db: Kysely<Database>, id: number): Promise<DropPointFacts> => ({
+  staffIds: (await staffOf(db, [id]))(id).ids,
+});
+
+/** The active drop points, by name: for anyone signed in (choosing one, the maps). */
+export async function listDropPoints(db: Kysely<Database>) {
+  const rows = await selectDropPoints(db).where('active', '=', 1).orderBy('name').orderBy('id').execute();
+  const now = new Date();
+  return { items: rows.map((row) => presentDropPoint(row, now)) };
+}
+
+/** Every drop point with its staff: the back office's list. */
+export async function listAllDropPoints(db: Kysely<Database>) {
+  const rows = await selectDropPoints(db).orderBy('name').orderBy('id').execute();
+  const staff = await staffOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const now = new Date();
+  return { items: rows.map((row) => ({ ...presentDropPoint(row, now), staff: staff(row.id).names })) };
+}
+
+/** The staff's accounts from their user names; an unknown one is refused by name. */
+async function staffAccounts(db: Kysely<Database>, userNames: string[]) {
+  const accounts = userNames.length
+    ? await db
+        .selectFrom('accounts')
+        .select(['id', 'user_name', 'role', 'address_key', 'approved_at', 'suspended_at'])
+        .where(
+          sql<string>`lower(user_name)`,
+          'in',
+          userNames.map((name) => name.toLowerCase()),
+        )
+        .execute()
+    : [];
+  const named = accounts.filter((account) => mayDropPoint(account, 'beStaff'));
+  for (const name of userNames) {
+    if (!named.some((account) => account.user_name.toLowerCase() === name.toLowerCase())) {
+      throw refuseField('account_not_found', 'staff', messages.dropPointStaffUnknown(name));
+    }
+  }
+  return named.map((account) => account.id);
+}
+
+/** Creates (no id) or replaces a drop point with its staff, in one transaction. */
+export async function saveDropPoint(db: Kysely<Database>, body: DropPointBody, id?: number) {
+  const staffIds = await staffAccounts(db, body.staff);
+  const values = {
+    name: body.name,
+    kind: body.kind,
+    address: body.address,
+    lat: body.location.lat,
+    lng: body.location.lng,
+    opening_hours: body.openingHours,
+    active: body.active ? 1 : 0,
+  };
+  const saved = await db.transaction().execute(async (trx) => {
+    let pointId = id;
+    if (pointId === undefined) {
+      pointId = (
+        await trx
+          .insertInto('drop_points')
+          .values({ ...values, created_at: nowIso() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else {
+      const result = await trx.updateTable('drop_points').set(values).where('id', '=', pointId).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw refuse('drop_point_not_found', messages.dropPointNotFound);
+      await trx.deleteFrom('drop_point_staff').where('drop_point_id', '=', pointId).execute();
+    }
+    if (staffIds.length > 0) {
+      await trx
+        .insertInto('drop_point_staff')
+        .values(staffIds.map((account_id) => ({ drop_point_id: pointId, account_id })))
+        .execute();
+    }
+    return pointId;
+  });
+  const row = await findDropPoint(db, saved);
+  return { ...presentDropPoint(row), staff: (await staffOf(db, [saved]))(saved).names };
+}
+
+/** The points an account staffs: their work list's entry. */
+export async function myDropPoints(db: Kysely<Database>, account: AccountRow) {
+  const rows = await db
+    .selectFrom('drop_points')
+    .innerJoin('drop_point_staff', 'drop_point_staff.drop_point_id', 'drop_points.id')
+    .selectAll('drop_points')
+    .where('drop_point_staff.account_id', '=', account.id)
+    .orderBy('drop_points.name')
+    .execute();
+  const now = new Date();
+  return { items: rows.map((row) => presentDropPoint(row, now)) };
+}
+
+/**
+ * A drop point's parcels for its staff: those on their way there (with the code the staff read
+ * out to the runner who brings one) and those waiting there.
+ */
+export async function dropPointParcels(
+  ctx: DropPointsContext,
+  actor: AccountRow,
+  id: number,
+): Promise<DropPointParcels> {
+  const point = await findDropPoint(ctx.db, id);
+  if (!mayDropPoint(actor, 'work', await factsOf(ctx.db, id))) {
+    throw refuse('forbidden', messages.dropPointNotStaff);
+  }
+  const rows = await ctx.db
+    .selectFrom('parcels')
+    .select(['id', 'category', 'weight_grams', 'status', 'at_drop_point_since', 'custody_seq', 'returning'])
+    .where('drop_point_id', '=', id)
+    .where('status', 'in', ['in_transit', 'at_drop_point'])
+    .orderBy('created_at')
+    .execute();
+  return {
+    dropPoint: presentDropPoint(point),
+    items: rows
+      // On its way back from elsewhere it goes to its sender's door, not here.
+      .filter((row) => row.status === 'at_drop_point' || row.returning === 0)
+      .map((row) => ({
+        id: row.id,
+        category: row.category,
+        weightGrams: row.weight_grams,
+        status: row.status === 'at_drop_point' ? 'at_drop_point' : 'in_transit',
+        since: row.at_drop_point_since,
+        dropOffPin: row.status === 'in_transit' ? pinFor(ctx.pinKey, row.id, row.custody_seq, 'drop_point') : null,
+        returning: row.returning === 1,
+      })),
+  };
+}
+
+/**
+ * Sends a parcel to a drop point instead of the door: its receiver or sender after a failed
+ * attempt, or its carrier at any time (who then leaves it there).
+ */
+export async function sendToDropPoint(
+  ctx: DropPointsContext,
+  actor: AccountRow,
+  parcelId: string,
+  dropPointId: number,
+) {
+  const parcel = await ctx.db
+    .selectFrom('parcels')
+    .select([...PARCEL_FACT_COLUMNS, 'status'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  assertMayParcel(actor, 'chooseDropPoint', parcel);
+  const point = await findDropPoint(ctx.db, dropPointId);
+  if (point.active !== 1) throw refuseField('drop_point_not_found', 'dropPointId', messages.dropPointNotFound);
+  const carrierId = mayParcel(actor, 'startReturn', parcel) ? actor.id : null;
+  return chooseDropPoint(ctx.changes, parcelId, actor, point, carrierId);
+}
+
+/**
+ * The staff hands a waiting parcel to the person whose code it is — its receiver, or its sender
+ * once it goes back — while the place is open.
+ */
+export async function releaseWithPin(ctx: DropPointsContext, staff: AccountRow, parcelId: string, pin: string) {
+  const parcel = await ctx.db
+    .selectFrom('parcels')
+    .select(['id', 'status', 'custody_seq', 'returning', 'drop_point_id'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  if (parcel.drop_point_id === null) throw refuse('forbidden', messages.dropPointNotStaff);
+  if (!mayDropPoint(staff, 'release', await factsOf(ctx.db, parcel.drop_point_id))) {
+    throw refuse('forbidden', messages.dropPointNotStaff);
+  }
+  if (parcel.status !== 'at_drop_point') throw refuse('parcel_not_in_transit', messages.dropPointNotHere);
+  const point = await findDropPoint(ctx.db, parcel.drop_point_id);
+  const week = parseOpeningHours(point.opening_hours);
+  if (week === null || !isOpenAt(week, new Date())) throw refuse('drop_point_closed', messages.dropPointClosed);
+  const party = parcel.returning === 1 ? 'sender' : 'receiver';
+  await assertPin({ key: ctx.pinKey, limits: ctx.limits }, { id: parcel.id, seq: parcel.custody_seq, party }, pin);
+  return collectParcel(ctx.changes, parcel.id, staff, parcel.custody_seq, 'at_drop_point');
+}

@@ -1,0 +1,67 @@
+import { attemptListSchema } from '@csomag/domain/attempts';
+import { messages } from '@csomag/domain/messages';
+import { type ParcelState, parcelSchema, type RedeliveryWindow } from '@csomag/domain/parcel';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notify } from '../lib/notify.ts';
+import { apiRequest } from './client.ts';
+import { parcelActionPath } from './parcel.ts';
+import { readImage } from './proof.ts';
+
+/*
+ * When a delivery does not go to plan (issue 28): the failed attempts as the sender, the receiver
+ * and the back office read them (with the photo of the door), and the new time they ask for. The
+ * runner's own calls (recording an attempt, its photo, the return) are in features/runner/api.ts.
+ */
+
+/** The states in which a parcel has a failed attempt or a return to tell about. */
+export const hasAttemptsToTell = (state: ParcelState) =>
+  state === 'attempted' || state === 'returning' || state === 'returned';
+
+/**
+ * A parcel's attempts, read again whenever the parcel's count or state changes (both come live
+ * with the parcel's lists and tracking view): a new attempt, a return.
+ */
+export const attemptsKey = (parcelId: string) => ['attempts', parcelId] as const;
+
+export const useAttempts = (parcel: { id: string; attempts: number; state: ParcelState }, enabled: boolean) =>
+  useQuery({
+    queryKey: [...attemptsKey(parcel.id), parcel.attempts, parcel.state],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', parcelActionPath(parcel.id, 'attempts'), attemptListSchema, undefined, signal),
+    enabled,
+    // A stranger, or a runner who only carries it, is refused: that is not worth asking twice.
+    retry: false,
+  });
+
+/** An attempt's photo of the door: the runner sends it there, the parties read it. */
+export const attemptPhotoPath = (parcelId: string, number: number) =>
+  `/api${parcelActionPath(parcelId, `attempts/${number}/photo`)}`;
+
+/** An attempt's photo of the door as a blob (with the session); the caller makes and frees its URL. */
+export const useAttemptPhoto = (parcelId: string, number: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...attemptsKey(parcelId), number, 'photo'],
+    queryFn: ({ signal }) => readImage(attemptPhotoPath(parcelId, number), signal),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+// ——— the receiver's (or sender's) new time ———
+
+export const requestRedelivery = ({ parcelId, ...window }: RedeliveryWindow & { parcelId: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'redelivery'), parcelSchema, window);
+
+/** 'Új időpont kérése': told once the server has it; the lists and the tracking view show the window. */
+export function useRequestRedelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestRedelivery,
+    onSuccess: (_parcel, { parcelId }) => {
+      notify.success(messages.redeliveryRequested);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+        queryClient.invalidateQueries({ queryKey: ['tracking', parcelId] }),
+      ]);
+    },
+  });
+}

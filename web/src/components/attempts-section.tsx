@@ -1,0 +1,166 @@
+import {
+  type Attempt,
+  attemptReasonLabels,
+  REDELIVERY_MIN_MINUTES,
+  type RedeliveryBody,
+  redeliveryBodySchema,
+} from '@csomag/domain/attempts';
+import { budapestDateTimeInput, formatTimestamp } from '@csomag/domain/format';
+import { messages } from '@csomag/domain/messages';
+import type { Parcel } from '@csomag/domain/parcel';
+import { useEffect, useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { hasAttemptsToTell, useAttemptPhoto, useAttempts, useRequestRedelivery } from '../api/attempts.ts';
+import { useSession } from '../api/session.ts';
+import { fromBudapestInput } from '../lib/budapest-input.ts';
+import { FormError, FormField } from './form-field.tsx';
+import { refused } from './form-resolver.ts';
+import { windowText } from './redelivery-window.ts';
+import { applyServerErrors, serverSummary } from './use-server-errors.ts';
+
+type ParcelJourney = Pick<Parcel, 'id' | 'state' | 'attempts' | 'redelivery'>;
+
+/** The photo of the door, read with the session into a blob URL (there is no public address). */
+function AttemptPhoto({ parcelId, number }: { parcelId: string; number: number }) {
+  const image = useAttemptPhoto(parcelId, number, true);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image.data) return;
+    const made = URL.createObjectURL(image.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [image.data]);
+  if (image.isError) return <p className="error">{messages.proofLoadFailed}</p>;
+  return url ? <img src={url} alt={messages.attemptPhotoAlt(number)} /> : null;
+}
+
+function AttemptItem({ parcelId, attempt }: { parcelId: string; attempt: Attempt }) {
+  const at = attempt.occurredAt ?? attempt.at;
+  return (
+    <li>
+      <strong>{messages.attemptLine(attempt.number, attemptReasonLabels[attempt.reason])}</strong>
+      <br />
+      <time className="muted" dateTime={at}>
+        {messages.attemptAt(formatTimestamp(at))}
+      </time>
+      {attempt.note && <p>{messages.attemptNoteText(attempt.note)}</p>}
+      {attempt.photo && <AttemptPhoto parcelId={parcelId} number={attempt.number} />}
+    </li>
+  );
+}
+
+/** The window as the person fills it in: datetime-local values, Budapest time. */
+interface WindowFields {
+  from: string;
+  until: string;
+}
+
+/** The window the fields make, checked with redeliveryBodySchema, the server's own. */
+const windowResolver: Resolver<WindowFields, undefined, RedeliveryBody> = (fields, _context, options) => {
+  const checked = redeliveryBodySchema.safeParse({
+    from: fromBudapestInput(fields.from),
+    until: fromBudapestInput(fields.until),
+  });
+  return checked.success ? { values: checked.data, errors: {} } : refused(checked.error.issues, options);
+};
+
+/** The default window: from the next full hour, for two hours. */
+const DEFAULT_WINDOW_HOURS = 2;
+function defaultWindow(): WindowFields {
+  const start = Math.ceil((Date.now() + REDELIVERY_MIN_MINUTES * 60_000) / 3_600_000) * 3_600_000;
+  return {
+    from: budapestDateTimeInput(start),
+    until: budapestDateTimeInput(start + DEFAULT_WINDOW_HOURS * 3_600_000),
+  };
+}
+
+/** 'Új időpont kérése': when the receiver (or the sender) will be there; the runner sees it on their card. */
+function RedeliveryForm({ parcelId }: { parcelId: string }) {
+  const request = useRequestRedelivery();
+  const form = useForm<WindowFields, undefined, RedeliveryBody>({
+    resolver: windowResolver,
+    defaultValues: defaultWindow(),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (window) => {
+    try {
+      await request.mutateAsync({ parcelId, ...window });
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+    }
+  });
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={messages.redeliverySubmit}>
+      <FormField
+        label={messages.redeliveryFromLabel}
+        type="datetime-local"
+        error={errors.from?.message}
+        {...form.register('from')}
+      />
+      <FormField
+        label={messages.redeliveryUntilLabel}
+        type="datetime-local"
+        error={errors.until?.message}
+        {...form.register('until')}
+      />
+      <FormError message={serverSummary(errors)} />
+      <div className="card-actions">
+        <button type="submit" className="button primary" disabled={isSubmitting}>
+          {messages.redeliverySubmit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * When a delivery did not go to plan (issue 28), for the parcel's sender and receiver (and the
+ * back office): the failed attempts with their photos, the new time to ask for while it is still
+ * theirs to ask, and whether it is on its way back. A stranger on the public tracking page reads
+ * only the notice: the server refuses them the attempts, and nothing more is shown.
+ */
+export function AttemptsSection({ parcel }: { parcel: ParcelJourney }) {
+  const { data: account } = useSession();
+  const titleId = useId();
+  // A runner reads the attempts on their own card; here they are the parties'.
+  const mayRead = Boolean(account) && account?.role !== 'runner' && hasAttemptsToTell(parcel.state);
+  const attempts = useAttempts(parcel, mayRead);
+  const items = mayRead ? (attempts.data?.items ?? []) : [];
+  const returnAfter = attempts.data?.returnAfter ?? 1;
+  const notice =
+    parcel.state === 'returning'
+      ? messages.parcelReturningNotice
+      : parcel.state === 'returned'
+        ? messages.parcelReturnedNotice
+        : null;
+  if (!notice && items.length === 0) return null;
+  return (
+    <section className="attempts" aria-labelledby={items.length > 0 ? titleId : undefined}>
+      {notice && (
+        <p className="notice">
+          <strong>{notice}</strong>
+        </p>
+      )}
+      {items.length > 0 && (
+        <>
+          <h3 id={titleId}>{messages.attemptsTitle}</h3>
+          <ol>
+            {items.map((attempt) => (
+              <AttemptItem key={attempt.number} parcelId={parcel.id} attempt={attempt} />
+            ))}
+          </ol>
+        </>
+      )}
+      {parcel.state === 'attempted' && items.length > 0 && (
+        <>
+          <p>
+            <strong>{messages.attemptWhatNow}</strong>
+          </p>
+          <p className="muted">{messages.attemptsLeft(Math.max(1, returnAfter - parcel.attempts))}</p>
+          {parcel.redelivery && <p>{messages.redeliveryWindow(windowText(parcel.redelivery))}</p>}
+          <RedeliveryForm parcelId={parcel.id} />
+        </>
+      )}
+    </section>
+  );
+}
