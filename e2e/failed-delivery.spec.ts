@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { budapestDateTimeInput } from '@csomag/domain/format';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import {
   e2eAdmin,
   expect,
   expectAccessible,
-  newPerson,
-  registerViaApi,
+  parcelCard,
+  personContext,
   revealCard,
   runnerContext,
   sendParcelViaApi,
@@ -29,14 +29,7 @@ const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta
 const budapestDoor = { lat: 47.4925, lng: 19.0513 };
 const szegedDoor = { lat: 46.2517, lng: 20.1469 };
 
-const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
-
-/** A signed-in user in a context of their own (a phone of their own). */
-async function personContext(browser: Browser, address?: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const account = await registerViaApi(context.request, newPerson('user', address ? { address } : {}));
-  return { context, account, page: await context.newPage() };
-}
+const card = parcelCard;
 
 /** The image really loaded (a blob read with the session), not a broken <img>. */
 async function expectLoaded(image: Locator) {
@@ -138,7 +131,7 @@ test.describe('failed delivery', () => {
     for (const context of [stranger, runner.context, receiver.context, sender.context]) await context.close();
   });
 
-  test("'Visszaadom' offers another runner or the sender, never the pool; the return ends at the sender's door", async ({
+  test("'Visszaadom' offers another runner, a drop point or the sender, never the pool; the return ends at the sender's door", async ({
     browser,
   }) => {
     const sender = await personContext(browser);
@@ -159,6 +152,7 @@ test.describe('failed delivery', () => {
     await expect(choice.getByRole('button')).toHaveText([
       'Továbbadom egy másik futárnak',
       'Visszaviszem a feladónak',
+      'Leadom egy átvételi ponton',
       'Mégsem',
     ]);
     await expect(mine.getByText(/futárra várók/)).toHaveCount(0);

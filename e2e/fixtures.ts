@@ -135,6 +135,16 @@ export async function parcelFromNewSender(browser: Browser, parcel: Partial<NewP
   };
 }
 
+/** A signed-in user on a phone of their own (a context of its own), living at `address` if given. */
+export async function personContext(browser: Browser, address?: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const account = await registerViaApi(context.request, newPerson('user', address ? { address } : {}));
+  return { context, account, page: await context.newPage() };
+}
+
+/** A parcel's card in a list. */
+export const parcelCard = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
+
 /** A runner signed in within a new context that may read its geolocation (set with setGeolocation). */
 export async function runnerContext(browser: Browser, at?: { latitude: number; longitude: number; accuracy?: number }) {
   const context = await browser.newContext({

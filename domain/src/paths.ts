@@ -49,6 +49,14 @@ export const paths = {
   adminReports: '/SaBejelentesek',
   adminReport: (reportId: number | string) => `/SaBejelentes/${encodeURIComponent(String(reportId))}`,
   adminReportPattern: '/SaBejelentes/:reportId',
+  /** Incidents the runners reported (issue 28): the queue, and one with its evidence. */
+  adminIncidents: '/SaProblemak',
+  adminIncident: (incidentId: number | string) => `/SaProblema/${encodeURIComponent(String(incidentId))}`,
+  adminIncidentPattern: '/SaProblema/:incidentId',
+  /** The back office's drop points (issue 28). */
+  adminDropPoints: '/SaAtvetelipontok',
+  /** A drop point's staff: what comes and waits there (issue 28). */
+  dropPointStaff: '/AtvetelPont',
   /** The timetables in use (issue 26). */
   adminTimetables: '/SaMenetrendek',
 } as const;

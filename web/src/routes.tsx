@@ -20,6 +20,7 @@ const TrackingPage = page(() => import('./features/tracking/tracking-page.tsx'),
 const UserDashboardPage = page(() => import('./features/sender/dashboard-page.tsx'), 'UserDashboardPage');
 const SentParcelsPage = page(() => import('./features/sender/sent-parcels-page.tsx'), 'SentParcelsPage');
 const IncomingParcelsPage = page(() => import('./features/sender/incoming-parcels-page.tsx'), 'IncomingParcelsPage');
+const DropPointStaffPage = page(() => import('./features/drop-point/staff-page.tsx'), 'DropPointStaffPage');
 const SendParcelPage = page(() => import('./features/sender/send-parcel-page.tsx'), 'SendParcelPage');
 const UserProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'UserProfilePage');
 const RunnerProfilePage = page(() => import('./features/profile/profile-page.tsx'), 'RunnerProfilePage');
@@ -47,6 +48,9 @@ const AdminMapPage = page(() => import('./features/admin/admin-map-page.tsx'), '
 const ReportsPage = page(() => import('./features/admin/reports-page.tsx'), 'ReportsPage');
 const TimetablesPage = page(() => import('./features/admin/timetables-page.tsx'), 'TimetablesPage');
 const ReportPage = page(() => import('./features/admin/reports-detail-page.tsx'), 'ReportPage');
+const DropPointsPage = page(() => import('./features/admin/drop-points-page.tsx'), 'DropPointsPage');
+const IncidentsPage = page(() => import('./features/admin/incidents-page.tsx'), 'IncidentsPage');
+const IncidentPage = page(() => import('./features/admin/incident-detail-page.tsx'), 'IncidentPage');
 
 type Access = 'public' | readonly Role[];
 interface Row {
@@ -80,6 +84,7 @@ export const routeTable: Row[] = [
   { path: paths.incomingParcels, access: USER, Page: IncomingParcelsPage },
   { path: paths.sendParcel, access: USER, Page: SendParcelPage },
   { path: paths.userProfilePattern, access: USER, Page: UserProfilePage },
+  { path: paths.dropPointStaff, access: USER, Page: DropPointStaffPage },
   { path: paths.runnerDashboard, access: RUNNER, Page: RunnerDashboardPage },
   { path: paths.waitingParcels, access: RUNNER, Page: WaitingParcelsPage },
   { path: paths.inProgressParcels, access: RUNNER, Page: InProgressPage },
@@ -102,6 +107,9 @@ export const routeTable: Row[] = [
   { path: paths.adminReports, access: ADMIN, Page: ReportsPage },
   { path: paths.adminTimetables, access: ADMIN, Page: TimetablesPage },
   { path: paths.adminReportPattern, access: ADMIN, Page: ReportPage },
+  { path: paths.adminIncidents, access: ADMIN, Page: IncidentsPage },
+  { path: paths.adminDropPoints, access: ADMIN, Page: DropPointsPage },
+  { path: paths.adminIncidentPattern, access: ADMIN, Page: IncidentPage },
 ];
 
 /** The whole app's routes: the layout around every page, then SPEC's 404 for anything else. */

@@ -1,4 +1,6 @@
 import { attemptListSchema } from '@csomag/domain/attempts';
+import { dropPointListSchema } from '@csomag/domain/drop-points';
+import { handoverPinSchema } from '@csomag/domain/handover-pin';
 import { messages } from '@csomag/domain/messages';
 import { type ParcelState, parcelSchema, type RedeliveryWindow } from '@csomag/domain/parcel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -58,6 +60,65 @@ export function useRequestRedelivery() {
     mutationFn: requestRedelivery,
     onSuccess: (_parcel, { parcelId }) => {
       notify.success(messages.redeliveryRequested);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+        queryClient.invalidateQueries({ queryKey: ['tracking', parcelId] }),
+      ]);
+    },
+  });
+}
+
+// ——— the receiver's (or sender's) code, and a drop point instead of the door ———
+
+/**
+ * The hand-over code of the person the parcel is brought to (GET …/handover-pin): refused to
+ * anyone else, and while no code is theirs yet (waiting, on its way to a drop point) — then nothing is shown.
+ */
+export const useHandoverPin = (parcel: { id: string; state: ParcelState }, enabled: boolean) =>
+  useQuery({
+    queryKey: ['handover-pin', parcel.id, parcel.state],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', parcelActionPath(parcel.id, 'handover-pin'), handoverPinSchema, undefined, signal),
+    enabled,
+    retry: false,
+  });
+
+/** The active drop points to choose from. */
+export const useDropPoints = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['drop-points'],
+    queryFn: ({ signal }) => apiRequest('GET', '/drop-points', dropPointListSchema, undefined, signal),
+    enabled,
+  });
+
+export const chooseDropPoint = ({ parcelId, dropPointId }: { parcelId: string; dropPointId: number }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'drop-point'), parcelSchema, { dropPointId });
+
+/** 'Ide kérem': told once the server has it. */
+export function useChooseDropPoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: chooseDropPoint,
+    onSuccess: (_parcel, { parcelId }) => {
+      notify.success(messages.dropPointChosen);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+        queryClient.invalidateQueries({ queryKey: ['tracking', parcelId] }),
+      ]);
+    },
+  });
+}
+
+export const collect = ({ parcelId, pin }: { parcelId: string; pin: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'collect'), parcelSchema, { pin });
+
+/** 'Átvettem': the receiver collects it from the neighbour with the code on the notice; told once the server has it. */
+export function useCollect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: collect,
+    onSuccess: (_parcel, { parcelId }) => {
+      notify.success(messages.collected);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['parcels'] }),
         queryClient.invalidateQueries({ queryKey: ['tracking', parcelId] }),

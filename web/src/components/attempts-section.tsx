@@ -8,9 +8,17 @@ import {
 import { budapestDateTimeInput, formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
-import { useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { hasAttemptsToTell, useAttemptPhoto, useAttempts, useRequestRedelivery } from '../api/attempts.ts';
+import {
+  hasAttemptsToTell,
+  useAttemptPhoto,
+  useAttempts,
+  useChooseDropPoint,
+  useDropPoints,
+  useRequestRedelivery,
+} from '../api/attempts.ts';
+import { errorMessage } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
 import { fromBudapestInput } from '../lib/budapest-input.ts';
 import { FormError, FormField } from './form-field.tsx';
@@ -113,6 +121,43 @@ function RedeliveryForm({ parcelId }: { parcelId: string }) {
   );
 }
 
+/** 'Vagy vedd át egy átvételi ponton': the parcel goes to the chosen drop point instead of the door. */
+function DropPointChoice({ parcelId }: { parcelId: string }) {
+  const points = useDropPoints(true);
+  const choose = useChooseDropPoint();
+  const [chosen, setChosen] = useState('');
+  const items = points.data?.items ?? [];
+  if (items.length === 0) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) choose.mutate({ parcelId, dropPointId: Number(chosen) });
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={messages.dropPointChoiceTitle}>
+      <p>
+        <strong>{messages.dropPointChoiceTitle}</strong>
+      </p>
+      <label className="field">
+        <span>{messages.dropPointChoiceLabel}</span>
+        <select value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="" />
+          {items.map((point) => (
+            <option key={point.id} value={point.id}>
+              {messages.dropPointOption(point.name, point.address, point.openingHours)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FormError message={choose.error ? errorMessage(choose.error) : null} />
+      <div className="card-actions">
+        <button type="submit" className="button" disabled={!chosen || choose.isPending}>
+          {messages.dropPointChoiceSubmit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * When a delivery did not go to plan (issue 28), for the parcel's sender and receiver (and the
  * back office): the failed attempts with their photos, the new time to ask for while it is still
@@ -159,6 +204,7 @@ export function AttemptsSection({ parcel }: { parcel: ParcelJourney }) {
           <p className="muted">{messages.attemptsLeft(Math.max(1, returnAfter - parcel.attempts))}</p>
           {parcel.redelivery && <p>{messages.redeliveryWindow(windowText(parcel.redelivery))}</p>}
           <RedeliveryForm parcelId={parcel.id} />
+          <DropPointChoice parcelId={parcel.id} />
         </>
       )}
     </section>

@@ -71,6 +71,15 @@ export function ReportsPage() {
   return (
     <section className="page">
       <h1>{messages.reportsTitle}</h1>
+      {/* The back office's other queues of issue 28, beside the reports (the menu has no room for more). */}
+      <nav className="card-actions" aria-label={messages.reportsMoreLabel}>
+        <Link className="button" to={paths.adminIncidents}>
+          {messages.incidentsMenu}
+        </Link>
+        <Link className="button" to={paths.adminDropPoints}>
+          {messages.dropPointsMenu}
+        </Link>
+      </nav>
       <Tabs
         label={messages.reportsTitle}
         tabs={[

@@ -1,6 +1,14 @@
-import { type AttemptBody, attemptListSchema, attemptResultSchema, type ReturnBody } from '@csomag/domain/attempts';
+import {
+  type AttemptBody,
+  attemptListSchema,
+  attemptResultSchema,
+  type NeighbourBody,
+  neighbourResultSchema,
+  type ReturnBody,
+} from '@csomag/domain/attempts';
 import { type Position, waitingParcelListSchema } from '@csomag/domain/delivery';
 import type { ViewBounds } from '@csomag/domain/geo';
+import { type IncidentBody, incidentSchema } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
 import { parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
 import {
@@ -19,6 +27,7 @@ import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
 import { uploadImage } from '../../api/proof.ts';
 import { assignedParcelsQuery, waitingParcelsKey } from '../../api/runner-lists.ts';
 import { notify } from '../../lib/notify.ts';
+import { scalePhoto } from '../../lib/scale-photo.ts';
 import { moveParcel } from '../../offline/optimistic.ts';
 import { isQueued, reportPosition, sendOrQueue } from '../../offline/outbox.ts';
 
@@ -171,6 +180,66 @@ export function useStartReturn() {
     mutationFn: startReturn,
     onSuccess: () => {
       notify.success(messages.returnStarted);
+      return queryClient.invalidateQueries({ queryKey: ['parcels'] });
+    },
+  });
+}
+
+/** 'Átadás kóddal': the code the person at the door (or a drop point's staff) reads out. */
+export const handOverWithPin = ({ parcelId, pin }: { parcelId: string; pin: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'pin-handover'), parcelSchema, { pin });
+
+export function usePinHandover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: handOverWithPin,
+    onSuccess: (parcel) => {
+      notify.success(
+        parcel.status === 'at_drop_point'
+          ? messages.droppedOffDone
+          : parcel.status === 'returned'
+            ? messages.parcelReturnedToSender
+            : messages.pinHandoverDone,
+      );
+      return queryClient.invalidateQueries({ queryKey: ['parcels'] });
+    },
+  });
+}
+
+export const leaveWithNeighbour = ({ parcelId, ...body }: NeighbourBody & { parcelId: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'neighbour'), neighbourResultSchema, body);
+
+/** 'Szomszédnál hagyom': the answer's code is for the notice the runner leaves (neighbour-form.tsx keeps it shown). */
+export function useLeaveWithNeighbour() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: leaveWithNeighbour,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+  });
+}
+
+/**
+ * 'Probléma bejelentése': the incident, then its photos (scaled like the delivery photo). A photo
+ * that fails does not undo the report: the back office has it, and the failure is said.
+ */
+export async function reportIncident({
+  parcelId,
+  photos,
+  ...body
+}: IncidentBody & { parcelId: string; photos: File[] }) {
+  const incident = await apiRequest('POST', parcelActionPath(parcelId, 'incidents'), incidentSchema, body);
+  for (const photo of photos) {
+    await uploadImage(`/api/incidents/${incident.id}/photos`, await scalePhoto(photo), 'problema.jpg', incidentSchema);
+  }
+  return incident;
+}
+
+export function useReportIncident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reportIncident,
+    onSuccess: () => {
+      notify.success(messages.incidentReported);
       return queryClient.invalidateQueries({ queryKey: ['parcels'] });
     },
   });

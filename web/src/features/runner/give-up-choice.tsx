@@ -1,8 +1,10 @@
 import { type ReturnBody, returnBodySchema } from '@csomag/domain/attempts';
 import { messages } from '@csomag/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useChooseDropPoint, useDropPoints } from '../../api/attempts.ts';
+import { errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useStartReturn } from './api.ts';
@@ -37,13 +39,51 @@ function ReturnForm({ parcelId, onDone }: { parcelId: string; onDone: () => void
   );
 }
 
+/**
+ * 'Leadom egy átvételi ponton': the parcel goes to the chosen drop point, its receiver collecting
+ * it there; the runner leaves it with the staff's code.
+ */
+function DropPointForm({ parcelId, onDone }: { parcelId: string; onDone: () => void }) {
+  const points = useDropPoints(true);
+  const choose = useChooseDropPoint();
+  const [chosen, setChosen] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) choose.mutateAsync({ parcelId, dropPointId: Number(chosen) }).then(onDone, () => {});
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={messages.giveUpDropPoint}>
+      <label className="field">
+        <span>{messages.dropPointChoiceLabel}</span>
+        <select value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="" />
+          {(points.data?.items ?? []).map((point) => (
+            <option key={point.id} value={point.id}>
+              {messages.dropPointOption(point.name, point.address, point.openingHours)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FormError message={choose.error ? errorMessage(choose.error) : null} />
+      <div className="card-actions">
+        <button type="submit" className="button primary" disabled={!chosen || choose.isPending}>
+          {messages.dropPointChoiceSubmit}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {messages.cancelButton}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** What is open under a card's buttons: nothing, the failed attempt, 'Visszaadom''s choice, or one of its ways. */
-export type Panel = 'none' | 'attempt' | 'give-up' | 'relay' | 'return';
+export type Panel = 'none' | 'attempt' | 'neighbour' | 'incident' | 'give-up' | 'relay' | 'return' | 'drop-point';
 
 /**
  * 'Visszaadom' is honest (issue 28): a parcel never goes back to the pool. The runner hands it to
- * another runner (the relay's own actions) or takes it back to its sender; until someone takes it,
- * it stays theirs. A parcel already going back offers only the relay.
+ * another runner (the relay's own actions), leaves it at a drop point, or takes it back to its
+ * sender; until someone takes it, it stays theirs. A parcel already going back offers only the relay.
  */
 export function GiveUpChoice({
   parcelId,
@@ -73,6 +113,11 @@ export function GiveUpChoice({
               {messages.giveUpReturn}
             </button>
           )}
+          {!returning && (
+            <button type="button" className="button" onClick={() => setPanel('drop-point')}>
+              {messages.giveUpDropPoint}
+            </button>
+          )}
           <button type="button" className="button" onClick={() => setPanel('none')}>
             {messages.cancelButton}
           </button>
@@ -90,6 +135,7 @@ export function GiveUpChoice({
         </>
       )}
       {panel === 'return' && <ReturnForm parcelId={parcelId} onDone={() => setPanel('none')} />}
+      {panel === 'drop-point' && <DropPointForm parcelId={parcelId} onDone={() => setPanel('none')} />}
     </section>
   );
 }

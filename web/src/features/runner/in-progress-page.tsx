@@ -1,20 +1,22 @@
 import { messages } from '@csomag/domain/messages';
 import { type CarriedParcel, isDoorKnown } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
-import { FormError } from '../../components/form-field.tsx';
+import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { PhotoCapture } from '../../components/proof/photo-capture.tsx';
 import { windowText } from '../../components/redelivery-window.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
 import { rememberQrParcel } from '../../lib/qr-parcel.ts';
-import { isPositionRefusal, useAssignedParcels, useDeliver } from './api.ts';
+import { isPositionRefusal, useAssignedParcels, useDeliver, usePinHandover } from './api.ts';
 import { AttemptForm } from './attempt-form.tsx';
 import { GiveUpChoice, type Panel } from './give-up-choice.tsx';
 import { useHandedOn } from './handed-on.tsx';
+import { IncidentForm } from './incident-form.tsx';
+import { NeighbourForm, type NeighbourSlip, NeighbourSlips } from './neighbour-form.tsx';
 
 /** Whom to call about the parcel: tap to dial on a phone. Only its carrier sees this. */
 function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
@@ -34,6 +36,35 @@ function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
 }
 
 /**
+ * 'Átadás kóddal': the code the person at the door — or, for a parcel bound for a drop point, its
+ * staff — reads out (issue 28). Refusals (a wrong code, how many tries are left) are the server's words.
+ */
+function PinHandover({ parcelId }: { parcelId: string }) {
+  const handOver = usePinHandover();
+  const [pin, setPin] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    handOver.mutate({ parcelId, pin });
+  };
+  return (
+    <form className="form inline" onSubmit={submit} noValidate aria-label={messages.pinHandoverSubmit}>
+      <FormField
+        label={messages.pinHandoverLabel}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        value={pin}
+        onChange={(event) => setPin(event.target.value)}
+        error={handOver.error ? errorMessage(handOver.error) : undefined}
+      />
+      <button type="submit" className="button" disabled={handOver.isPending || pin.trim().length === 0}>
+        {messages.pinHandoverSubmit}
+      </button>
+    </form>
+  );
+}
+
+/**
  * The relay's actions on a carried parcel's card — hand it to another runner now, or offer it for
  * later — put there by app/runner-screens.tsx (features do not import each other).
  */
@@ -42,12 +73,17 @@ export type RelayActions = (parcelId: string) => ReactNode;
 /** Where the parcel is going now and what happened on the way: to its sender, failed attempts, the new time asked. */
 function JourneyNotes({ parcel }: { parcel: CarriedParcel }) {
   const returning = parcel.state === 'returning';
-  if (!returning && parcel.attempts === 0 && !parcel.redelivery) return null;
+  if (!returning && parcel.attempts === 0 && !parcel.redelivery && !parcel.dropPoint) return null;
   return (
     <div className="notice">
       {returning && (
         <p>
           <strong>{messages.returningTo(parcel.senderAddress)}</strong>
+        </p>
+      )}
+      {parcel.dropPoint && !returning && (
+        <p>
+          <strong>{messages.dropPointDestination(parcel.dropPoint.name, parcel.dropPoint.address)}</strong>
         </p>
       )}
       {parcel.attempts > 0 && <p>{messages.attemptCount(parcel.attempts)}</p>}
@@ -56,7 +92,15 @@ function JourneyNotes({ parcel }: { parcel: CarriedParcel }) {
   );
 }
 
-function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; relayActions: RelayActions }) {
+function DeliveryActions({
+  parcel,
+  relayActions,
+  onNeighbourSlip,
+}: {
+  parcel: CarriedParcel;
+  relayActions: RelayActions;
+  onNeighbourSlip: (slip: NeighbourSlip) => void;
+}) {
   const deliver = useDeliver();
   const navigate = useNavigate();
   const [noPosition, setNoPosition] = useState<string | null>(null);
@@ -82,7 +126,9 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
   // A parcel on its way back is delivered at its sender's door (issue 28).
   const returning = parcel.state === 'returning';
   // 15 m from a town's centre says nothing about the door: then only the QR confirmation.
-  const doorKnown = isDoorKnown(returning ? parcel.senderPrecision : parcel.receiverPrecision);
+  // Bound for a drop point, it is handed to its staff with their code, never left by position.
+  const doorKnown =
+    !(parcel.dropPoint && !returning) && isDoorKnown(returning ? parcel.senderPrecision : parcel.receiverPrecision);
   // Refused for where the runner stands or how well the phone knows it: the QR hand-over is the way on now.
   const qrFirst =
     deliver.error instanceof ApiError &&
@@ -119,6 +165,7 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
           {messages.deliverWithQr}
         </button>
       </div>
+      <PinHandover parcelId={parcel.id} />
       {/* Finding the position may take up to 15 s: said at once, with the QR path beside it. */}
       <p className="muted live-region" role="status">
         {locating ? messages.locatingForDelivery : null}
@@ -126,6 +173,10 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
       <FormError message={problem} />
       {panel !== 'relay' && relayActions(parcel.id)}
       {panel === 'attempt' && <AttemptForm parcelId={parcel.id} onDone={() => setPanel('none')} />}
+      {panel === 'incident' && <IncidentForm parcelId={parcel.id} onDone={() => setPanel('none')} />}
+      {panel === 'neighbour' && (
+        <NeighbourForm parcelId={parcel.id} onDone={() => setPanel('none')} onLeft={onNeighbourSlip} />
+      )}
       {givingUp && (
         <GiveUpChoice
           parcelId={parcel.id}
@@ -143,8 +194,17 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
               {messages.attemptButton}
             </button>
           )}
+          {/* At the receiver's door only: not on the way back, not when a drop point takes it. */}
+          {!returning && !parcel.dropPoint && (
+            <button type="button" className="button" onClick={() => setPanel('neighbour')}>
+              {messages.neighbourButton}
+            </button>
+          )}
           <button type="button" className="button" onClick={() => setPanel('give-up')}>
             {messages.giveBack}
+          </button>
+          <button type="button" className="button" onClick={() => setPanel('incident')}>
+            {messages.incidentReportButton}
           </button>
         </div>
       )}
@@ -154,13 +214,24 @@ function DeliveryActions({ parcel, relayActions }: { parcel: CarriedParcel; rela
 
 export function InProgressList({ relayActions }: { relayActions: RelayActions }) {
   const query = useAssignedParcels();
+  const [slips, setSlips] = useState<NeighbourSlip[]>([]);
+  const written = (parcelId: string) => setSlips((all) => all.filter((slip) => slip.parcelId !== parcelId));
   return (
-    <ParcelListView
-      query={query}
-      empty={messages.inProgressEmpty}
-      showPrecision
-      renderActions={(parcel) => <DeliveryActions parcel={parcel} relayActions={relayActions} />}
-    />
+    <>
+      <NeighbourSlips slips={slips} onWritten={written} />
+      <ParcelListView
+        query={query}
+        empty={messages.inProgressEmpty}
+        showPrecision
+        renderActions={(parcel) => (
+          <DeliveryActions
+            parcel={parcel}
+            relayActions={relayActions}
+            onNeighbourSlip={(slip) => setSlips((all) => [...all, slip])}
+          />
+        )}
+      />
+    </>
   );
 }
 

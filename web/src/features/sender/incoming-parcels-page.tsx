@@ -1,5 +1,6 @@
 import { messages } from '@csomag/domain/messages';
 import { AttemptsSection } from '../../components/attempts-section.tsx';
+import { HandoverCode } from '../../components/handover-code.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { ProofSection } from '../../components/proof/proof-section.tsx';
 import { RateParcel } from '../../components/ratings/rate-parcel.tsx';
@@ -19,6 +20,7 @@ export function IncomingParcelsPage() {
         renderActions={(parcel) => (
           <>
             <AttemptsSection parcel={parcel} />
+            <HandoverCode parcel={parcel} />
             <ReportNotReceived parcel={parcel} />
             <ProofSection parcel={parcel} />
             <RateParcel parcel={parcel} />

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { AttemptsSection } from '../../components/attempts-section.tsx';
 import { eventLabel } from '../../components/event-label.ts';
+import { HandoverCode } from '../../components/handover-code.tsx';
 import { PrecisionNotes } from '../../components/place-precision.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RatingSummaryText } from '../../components/ratings/rating-summary.tsx';
@@ -126,6 +127,7 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
         </section>
       </div>
       <AttemptsSection parcel={parcel} />
+      <HandoverCode parcel={parcel} />
       <PrecisionNotes
         pickup={parcel.pickupPrecision}
         destination={parcel.destinationPrecision}

@@ -1,0 +1,128 @@
+import { fileURLToPath } from 'node:url';
+import {
+  e2eAdmin,
+  expect,
+  expectAccessible,
+  parcelCard,
+  personContext,
+  runnerContext,
+  sendParcelViaApi,
+  signInViaApi,
+  test,
+} from './fixtures.ts';
+import { baseURL } from './playwright.config.ts';
+
+/*
+ * Issue 28's path through a drop point, on phones: the runner finds nobody home and records it
+ * with a photo; the receiver chooses a drop point from the tracking page; the runner leaves the
+ * parcel there with the code the staff read out; the receiver collects it with their own code,
+ * which the staff types in.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta.url));
+const budapestDoor = { lat: 47.4925, lng: 19.0513 };
+const szegedDoor = { lat: 46.2517, lng: 20.1469 };
+const szegedShop = { lat: 46.2531, lng: 20.1488 };
+
+const card = parcelCard;
+
+test('nobody home → the receiver chooses a drop point → the runner leaves it there → the receiver collects it with the code', async ({
+  browser,
+}) => {
+  test.slow();
+  const receiverAddress = `6720 Szeged, Kárász utca ${(Date.now() % 900) + 10}.`;
+  const staff = await personContext(browser);
+  const admin = await browser.newContext({ baseURL });
+  await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+  const shopName = `Dóm trafik ${Date.now() % 10000}`;
+  // The back office adds the drop point: hours that do not parse are refused in Hungarian first.
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/SaAtvetelipontok');
+  await adminPage.getByRole('button', { name: 'Új átvételi pont' }).click();
+  const pointForm = adminPage.getByRole('form', { name: 'Átvételi pont adatai' });
+  await pointForm.getByLabel('Név').fill(shopName);
+  await pointForm.getByLabel('Fajta').selectOption({ label: 'Üzlet' });
+  await pointForm.getByLabel('Cím').fill('6720 Szeged, Dóm tér 1');
+  await pointForm.getByLabel('Szélesség (pl. 47.4979)').fill(String(szegedShop.lat));
+  await pointForm.getByLabel('Hosszúság (pl. 19.0402)').fill(String(szegedShop.lng));
+  await pointForm.getByLabel('Nyitvatartás').fill('mindig nyitva');
+  await pointForm.getByLabel('Munkatársak (felhasználónevek vesszővel)').fill(staff.account.userName);
+  await pointForm.getByRole('button', { name: 'Mentés' }).click();
+  await expect(pointForm.locator('.field-error').filter({ hasText: 'A nyitvatartást így add meg' })).toBeVisible();
+  await pointForm.getByLabel('Nyitvatartás').fill('H-V 0:00-24:00');
+  await pointForm.getByRole('button', { name: 'Mentés' }).click();
+  await expect(adminPage.getByText('Az átvételi pontot elmentettük.')).toBeVisible();
+  await expect(adminPage.getByRole('article', { name: shopName })).toContainText(staff.account.userName);
+  await expectAccessible(adminPage);
+
+  const sender = await personContext(browser);
+  const parcel = await sendParcelViaApi(sender.context.request, {
+    receiverAddress,
+    senderCoordinates: budapestDoor,
+    receiverCoordinates: szegedDoor,
+  } as never);
+  const receiver = await personContext(browser, receiverAddress);
+  const runner = await runnerContext(browser, { latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+  await runner.page.setViewportSize({ width: 390, height: 844 });
+  expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+
+  // At the door: nobody home, with a photo of the door.
+  await runner.page.goto('/FolyamatbanLevoCsomagok');
+  const mine = card(runner.page, parcel.id);
+  await mine.getByRole('button', { name: 'Nem sikerült kézbesíteni' }).click();
+  const form = mine.getByRole('form', { name: 'Sikertelen kézbesítés rögzítése' });
+  await form.getByLabel('Mi történt?').selectOption({ label: 'Nem volt otthon senki' });
+  await form.getByLabel('Fotó az ajtóról (nem kötelező)').setInputFiles(PHOTO);
+  await form.getByRole('button', { name: 'Rögzítés' }).click();
+  await expect(
+    runner.page.getByText('A sikertelen kézbesítést rögzítettük. A feladót és a címzettet értesítettük.'),
+  ).toBeVisible();
+
+  // The receiver chooses the drop point on the tracking page.
+  await receiver.page.goto(`/CsomagKovetes/${parcel.id}`);
+  const choice = receiver.page.getByRole('form', { name: 'Vagy vedd át egy átvételi ponton' });
+  await choice
+    .getByLabel('Átvételi pont')
+    .selectOption({ label: `${shopName} — 6720 Szeged, Dóm tér 1 (H-V 0:00-24:00)` });
+  await choice.getByRole('button', { name: 'Ide kérem' }).click();
+  await expect(receiver.page.getByText(/^A csomag az átvételi pontra megy\./)).toBeVisible();
+  await expectAccessible(receiver.page);
+
+  // The staff's page shows it coming, with the code for the runner.
+  await staff.page.goto('/AtvetelPont');
+  const coming = staff.page.getByRole('region', { name: shopName }).getByRole('listitem', { name: parcel.id });
+  await expect(coming).toContainText('Leadási kód a futárnak:');
+  const dropOffPin = ((await coming.textContent()) ?? '').match(/Leadási kód a futárnak: (\d{6})/)?.[1] ?? '';
+  expect(dropOffPin).toMatch(/^\d{6}$/);
+  await expectAccessible(staff.page);
+
+  // The runner's card says where it goes now; the code leaves it there.
+  await runner.page.reload();
+  await expect(mine.getByText(`Átvételi pontra: ${shopName}, 6720 Szeged, Dóm tér 1`)).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Leadás QR kód nélkül' })).toHaveCount(0);
+  const pinForm = mine.getByRole('form', { name: 'Átadás kóddal' });
+  await pinForm.getByLabel('Átvételi kód').fill(dropOffPin);
+  await pinForm.getByRole('button', { name: 'Átadás kóddal' }).click();
+  await expect(runner.page.getByText('Leadtad a csomagot az átvételi ponton.')).toBeVisible();
+  await expect(mine).toHaveCount(0);
+
+  // The receiver sees their code; the staff types it in and hands the parcel out.
+  await receiver.page.reload();
+  const code = receiver.page.getByRole('region', { name: 'Átvételi kód' });
+  await expect(code).toContainText('A csomag átvételi ponton vár');
+  const receiverPin = ((await code.textContent()) ?? '').match(/Átvételi kód: (\d{6})/)?.[1] ?? '';
+  expect(receiverPin).toMatch(/^\d{6}$/);
+  await staff.page.reload();
+  const waiting = staff.page.getByRole('region', { name: shopName }).getByRole('listitem', { name: parcel.id });
+  await waiting.getByLabel('Az átvevő kódja').fill(receiverPin);
+  await waiting.getByRole('button', { name: 'Kiadás' }).click();
+  await expect(staff.page.getByText('A csomagot kiadtad.')).toBeVisible();
+
+  await receiver.page.reload();
+  await expect(receiver.page.getByText('leadott', { exact: true }).first()).toBeVisible();
+  const chain = await admin.request.get(`/api/parcels/${parcel.id}/custody`);
+  const kinds = ((await chain.json()).events as { kind: string }[]).map((event) => event.kind);
+  expect(kinds).toEqual(['created', 'picked_up', 'attempted', 'dropped_off', 'collected']);
+  for (const context of [admin, staff.context, sender.context, receiver.context, runner.context]) await context.close();
+});

@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import {
+  e2eAdmin,
+  expect,
+  expectAccessible,
+  parcelCard,
+  personContext,
+  runnerContext,
+  sendParcelViaApi,
+  signInViaApi,
+  test,
+} from './fixtures.ts';
+import { baseURL } from './playwright.config.ts';
+
+/*
+ * Incidents (issue 28): the runner reports a damaged parcel with a photo on their phone; the back
+ * office reads it with its photo and custody chain and decides once — here, back to the sender.
+ */
+const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta.url));
+
+test('a damaged parcel reported by its runner is sent back by the back office’s decision', async ({ browser }) => {
+  test.slow();
+  const sender = await personContext(browser);
+  const parcel = await sendParcelViaApi(sender.context.request);
+  const runner = await runnerContext(browser);
+  await runner.page.setViewportSize({ width: 390, height: 844 });
+  expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+
+  await runner.page.goto('/FolyamatbanLevoCsomagok');
+  const mine = parcelCard(runner.page, parcel.id);
+  await mine.getByRole('button', { name: 'Probléma bejelentése' }).click();
+  const form = mine.getByRole('form', { name: 'Probléma bejelentése' });
+  await form.getByLabel('Mi történt a csomaggal?').selectOption({ label: 'Megsérült' });
+  await form.getByLabel('Leírás').fill('x');
+  await form.getByRole('button', { name: 'Bejelentés' }).click();
+  await expect(form.getByText('Írd le, mi történt (3–1000 karakter).')).toBeVisible();
+  await form.getByLabel('Leírás').fill('Eláztatta az eső, a doboz szétázott.');
+  await form.getByLabel('Fotók (nem kötelező, legfeljebb 5)').setInputFiles(PHOTO);
+  await form.getByRole('button', { name: 'Bejelentés' }).click();
+  await expect(runner.page.getByText('A problémát bejelentettük: az ügyfélszolgálat dönt a csomagról.')).toBeVisible();
+
+  const admin = await browser.newContext({ baseURL });
+  await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+  const page = await admin.newPage();
+  await page.goto('/SaBejelentesek');
+  await page.getByRole('navigation', { name: 'További ügyek' }).getByRole('link', { name: 'Problémák' }).click();
+  await expect(page).toHaveURL('/SaProblemak');
+  const listed = page.getByRole('article').filter({ hasText: parcel.id });
+  await expect(listed).toContainText('Eláztatta az eső');
+  await listed.getByRole('link', { name: 'Részletek' }).click();
+  const photo = page.getByRole('img', { name: 'A bejelentés 1. fotója' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expectAccessible(page);
+  const decision = page.getByRole('form', { name: 'Döntés' });
+  await decision.getByLabel('Visszaküldés a feladónak').check();
+  await decision.getByLabel('A döntés indoka').fill('A feladó visszakérte a sérült csomagot.');
+  await decision.getByRole('button', { name: 'Döntés' }).click();
+  await expect(page.getByText('Rögzítettük a döntést: Visszaküldés a feladónak.')).toBeVisible();
+  expect((await (await admin.request.get(`/api/tracking/${parcel.id}`)).json()).state).toBe('returning');
+  for (const context of [admin, sender.context, runner.context]) await context.close();
+});

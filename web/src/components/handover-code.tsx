@@ -1,0 +1,72 @@
+import { messages } from '@csomag/domain/messages';
+import type { ParcelState } from '@csomag/domain/parcel';
+import { type FormEvent, useState } from 'react';
+import { useCollect, useHandoverPin } from '../api/attempts.ts';
+import { errorMessage } from '../api/client.ts';
+import { useSession } from '../api/session.ts';
+import { FormField } from './form-field.tsx';
+
+/** The states in which a code may be the signed-in person's to show. */
+const CODE_STATES: readonly ParcelState[] = ['in_transit', 'attempted', 'returning', 'at_drop_point'];
+
+type ParcelAt = { id: string; state: ParcelState };
+
+/**
+ * A signed-in user's part in a hand-over (issue 28): their own code — the receiver's, or on its way
+ * back the sender's — to read out to the runner at the door or show a drop point's staff; or, with
+ * the parcel at a neighbour's, the form to collect it with the neighbour's code. The server gives a
+ * code to its person only; for anyone else, and while none is theirs, nothing is shown.
+ */
+export function HandoverCode({ parcel }: { parcel: ParcelAt }) {
+  const { data: account } = useSession();
+  if (account?.role !== 'user') return null;
+  return parcel.state === 'with_neighbour' ? (
+    <CollectFromNeighbour parcelId={parcel.id} />
+  ) : (
+    <OwnCode parcel={parcel} enabled={CODE_STATES.includes(parcel.state)} />
+  );
+}
+
+function OwnCode({ parcel, enabled }: { parcel: ParcelAt; enabled: boolean }) {
+  const code = useHandoverPin(parcel, enabled);
+  if (!enabled || !code.data) return null;
+  return (
+    <section className="handover-code" aria-label={messages.handoverPinTitle}>
+      {parcel.state === 'at_drop_point' && <p className="notice">{messages.dropPointWaitingNotice}</p>}
+      <p>
+        {messages.handoverPinTitle}: <strong className="pin">{code.data.pin}</strong>
+      </p>
+      <p className="muted">{messages.handoverPinHint}</p>
+    </section>
+  );
+}
+
+/** 'Átvétel a szomszédtól': the receiver types the code the neighbour was given on the notice. */
+function CollectFromNeighbour({ parcelId }: { parcelId: string }) {
+  const collect = useCollect();
+  const [pin, setPin] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    collect.mutate({ parcelId, pin });
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={messages.collectTitle}>
+      <h3>{messages.collectTitle}</h3>
+      <p className="muted">{messages.collectHint}</p>
+      <FormField
+        label={messages.collectPinLabel}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        value={pin}
+        onChange={(event) => setPin(event.target.value)}
+        error={collect.error ? errorMessage(collect.error) : undefined}
+      />
+      <div className="card-actions">
+        <button type="submit" className="button primary" disabled={collect.isPending || pin.trim().length === 0}>
+          {messages.collectSubmit}
+        </button>
+      </div>
+    </form>
+  );
+}
