@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import {
+  carriedToTheDoor,
   e2eAdmin,
   expect,
   expectAccessible,
   parcelCard,
   personContext,
-  runnerContext,
-  sendParcelViaApi,
   signInViaApi,
   test,
 } from './fixtures.ts';
@@ -21,8 +20,6 @@ import { baseURL } from './playwright.config.ts';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta.url));
-const budapestDoor = { lat: 47.4925, lng: 19.0513 };
-const szegedDoor = { lat: 46.2517, lng: 20.1469 };
 const szegedShop = { lat: 46.2531, lng: 20.1488 };
 
 const card = parcelCard;
@@ -31,7 +28,6 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
   browser,
 }) => {
   test.slow();
-  const receiverAddress = `6720 Szeged, Kárász utca ${(Date.now() % 900) + 10}.`;
   const staff = await personContext(browser);
   const admin = await browser.newContext({ baseURL });
   await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
@@ -56,16 +52,7 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
   await expect(adminPage.getByRole('article', { name: shopName })).toContainText(staff.account.userName);
   await expectAccessible(adminPage);
 
-  const sender = await personContext(browser);
-  const parcel = await sendParcelViaApi(sender.context.request, {
-    receiverAddress,
-    senderCoordinates: budapestDoor,
-    receiverCoordinates: szegedDoor,
-  } as never);
-  const receiver = await personContext(browser, receiverAddress);
-  const runner = await runnerContext(browser, { latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
-  await runner.page.setViewportSize({ width: 390, height: 844 });
-  expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+  const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
 
   // At the door: nobody home, with a photo of the door.
   await runner.page.goto('/FolyamatbanLevoCsomagok');

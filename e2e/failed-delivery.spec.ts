@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { budapestDateTimeInput } from '@csomag/domain/format';
 import type { Locator } from '@playwright/test';
 import {
+  budapestDoor,
+  carriedToTheDoor,
   e2eAdmin,
   expect,
   expectAccessible,
@@ -11,6 +13,7 @@ import {
   runnerContext,
   sendParcelViaApi,
   signInViaApi,
+  szegedDoor,
   test,
 } from './fixtures.ts';
 import { baseURL } from './playwright.config.ts';
@@ -24,10 +27,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** A camera JPEG (the server re-encodes it and keeps no metadata). */
 const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta.url));
-
-/** Pins placed by the sender on the doors: both ends known, so delivery by position is allowed. */
-const budapestDoor = { lat: 47.4925, lng: 19.0513 };
-const szegedDoor = { lat: 46.2517, lng: 20.1469 };
 
 const card = parcelCard;
 
@@ -45,17 +44,7 @@ test.describe('failed delivery', () => {
     // Four people on one page each: the runner, the receiver, a stranger and the sender.
     test.slow();
     // The receiver's own address is the destination: they see the parcel as theirs.
-    const receiverAddress = `6720 Szeged, Kárász utca ${(Date.now() % 900) + 10}.`;
-    const sender = await personContext(browser);
-    const parcel = await sendParcelViaApi(sender.context.request, {
-      receiverAddress,
-      senderCoordinates: budapestDoor,
-      receiverCoordinates: szegedDoor,
-    } as never);
-    const receiver = await personContext(browser, receiverAddress);
-    const runner = await runnerContext(browser, { latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
-    await runner.page.setViewportSize({ width: 390, height: 844 });
-    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+    const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
 
     // At the door: nobody opens.
     await runner.page.goto('/FolyamatbanLevoCsomagok');

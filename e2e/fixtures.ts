@@ -115,6 +115,8 @@ export async function settled(target: Locator) {
 
 /** Drags a map pin by its tip, as a finger would, `dx`/`dy` pixels away. */
 export async function dragMarker(page: Page, pin: Locator, dx: number, dy: number) {
+  // The mouse acts only inside the viewport: a pin below the fold (a tall card) is brought up first.
+  await pin.scrollIntoViewIfNeeded();
   const box = await pin.boundingBox();
   if (!box) throw new Error('the pin is not on the map');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
@@ -140,6 +142,29 @@ export async function personContext(browser: Browser, address?: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const account = await registerViaApi(context.request, newPerson('user', address ? { address } : {}));
   return { context, account, page: await context.newPage() };
+}
+
+/** Pins placed by the sender on two doors: both ends known, so delivery by position is allowed. */
+export const budapestDoor = { lat: 47.4925, lng: 19.0513 };
+export const szegedDoor = { lat: 46.2517, lng: 20.1469 };
+
+/**
+ * A parcel from a Budapest door to a receiver's Szeged door (the receiver signed in on a phone of
+ * their own, their address the destination), picked up by a runner standing at that door.
+ */
+export async function carriedToTheDoor(browser: Browser) {
+  const receiverAddress = `6720 Szeged, Kárász utca ${randomInt(10, 910)}.`;
+  const sender = await personContext(browser);
+  const parcel = await sendParcelViaApi(sender.context.request, {
+    receiverAddress,
+    senderCoordinates: budapestDoor,
+    receiverCoordinates: szegedDoor,
+  } as Partial<NewParcel>);
+  const receiver = await personContext(browser, receiverAddress);
+  const runner = await runnerContext(browser, { latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+  await runner.page.setViewportSize({ width: 390, height: 844 });
+  expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+  return { sender, parcel, receiver, runner, receiverAddress };
 }
 
 /** A parcel's card in a list. */

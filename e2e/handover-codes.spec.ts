@@ -1,4 +1,4 @@
-import { expect, parcelCard, personContext, runnerContext, sendParcelViaApi, test } from './fixtures.ts';
+import { carriedToTheDoor, expect, parcelCard, szegedDoor, test } from './fixtures.ts';
 
 /*
  * The other honest ends of a delivery (issue 28), on phones: the receiver reads their code out and
@@ -7,26 +7,8 @@ import { expect, parcelCard, personContext, runnerContext, sendParcelViaApi, tes
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const budapestDoor = { lat: 47.4925, lng: 19.0513 };
-const szegedDoor = { lat: 46.2517, lng: 20.1469 };
-
-async function carriedTo(browser: Parameters<typeof personContext>[0]) {
-  const receiverAddress = `6720 Szeged, Kárász utca ${(Date.now() % 900) + 10}.`;
-  const sender = await personContext(browser);
-  const parcel = await sendParcelViaApi(sender.context.request, {
-    receiverAddress,
-    senderCoordinates: budapestDoor,
-    receiverCoordinates: szegedDoor,
-  } as never);
-  const receiver = await personContext(browser, receiverAddress);
-  const runner = await runnerContext(browser, { latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
-  await runner.page.setViewportSize({ width: 390, height: 844 });
-  expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
-  return { sender, parcel, receiver, runner };
-}
-
 test('the receiver reads out their code and the runner hands the parcel over with it', async ({ browser }) => {
-  const { sender, parcel, receiver, runner } = await carriedTo(browser);
+  const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
   await receiver.page.goto(`/CsomagKovetes/${parcel.id}`);
   const code = receiver.page.getByRole('region', { name: 'Átvételi kód' });
   await expect(code).toContainText(/Átvételi kód: \d{6}/);
@@ -48,12 +30,25 @@ test('the receiver reads out their code and the runner hands the parcel over wit
   for (const context of [sender.context, receiver.context, runner.context]) await context.close();
 });
 
-test('left with a neighbour who confirms with their name; the receiver collects it with the code on the notice', async ({
+test('the neighbour the receiver asked for, who confirms with their name; the receiver collects it with the code on the notice', async ({
   browser,
 }) => {
-  const { sender, parcel, receiver, runner } = await carriedTo(browser);
+  const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
+  // Nobody home the first time; the receiver asks for the parcel to be left with a neighbour.
+  const attempt = await runner.context.request.post(`/api/parcels/${parcel.id}/attempts`, {
+    data: { reason: 'nobody_home', position: { ...szegedDoor, accuracy: 5 } },
+  });
+  expect(attempt.status()).toBe(201);
+  await receiver.page.goto(`/CsomagKovetes/${parcel.id}`);
+  const wish = receiver.page.getByRole('form', { name: 'Vagy hagyja a szomszédnál' });
+  await wish.getByLabel('A szomszéd neve').fill('Kovács Béla');
+  await wish.getByLabel('Emelet, ajtó').fill('2. emelet 5.');
+  await wish.getByRole('button', { name: 'Kérem, hagyja a szomszédnál' }).click();
+  await expect(receiver.page.getByText('A kérést elküldtük a futárnak.')).toBeVisible();
+
   await runner.page.goto('/FolyamatbanLevoCsomagok');
   const mine = parcelCard(runner.page, parcel.id);
+  await expect(mine.getByText('A címzett kéri, hogy a szomszédnál hagyd: Kovács Béla (2. emelet 5.).')).toBeVisible();
   await mine.getByRole('button', { name: 'Szomszédnál hagyom' }).click();
   const form = mine.getByRole('form', { name: 'Átadás a szomszédnak' });
   await form.getByLabel('A szomszéd neve').fill('Kovács Béla');

@@ -126,3 +126,21 @@ export function useCollect() {
     },
   });
 }
+
+export const requestNeighbour = ({ parcelId, ...wish }: { parcelId: string; name: string; door: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'neighbour-wish'), parcelSchema, wish);
+
+/** 'Kérem, hagyja a szomszédnál': told once the server has it; the runner sees it on their card. */
+export function useRequestNeighbour() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestNeighbour,
+    onSuccess: (_parcel, { parcelId }) => {
+      notify.success(messages.neighbourWishSent);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['parcels'] }),
+        queryClient.invalidateQueries({ queryKey: ['tracking', parcelId] }),
+      ]);
+    },
+  });
+}

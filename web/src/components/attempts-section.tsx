@@ -1,6 +1,8 @@
 import {
   type Attempt,
   attemptReasonLabels,
+  type NeighbourWishBody,
+  neighbourWishBodySchema,
   REDELIVERY_MIN_MINUTES,
   type RedeliveryBody,
   redeliveryBodySchema,
@@ -8,19 +10,19 @@ import {
 import { budapestDateTimeInput, formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import {
   hasAttemptsToTell,
   useAttemptPhoto,
   useAttempts,
-  useChooseDropPoint,
-  useDropPoints,
+  useRequestNeighbour,
   useRequestRedelivery,
 } from '../api/attempts.ts';
-import { errorMessage } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
 import { fromBudapestInput } from '../lib/budapest-input.ts';
+import { DropPointPicker } from './drop-point-picker.tsx';
 import { FormError, FormField } from './form-field.tsx';
 import { refused } from './form-resolver.ts';
 import { windowText } from './redelivery-window.ts';
@@ -121,37 +123,32 @@ function RedeliveryForm({ parcelId }: { parcelId: string }) {
   );
 }
 
-/** 'Vagy vedd át egy átvételi ponton': the parcel goes to the chosen drop point instead of the door. */
-function DropPointChoice({ parcelId }: { parcelId: string }) {
-  const points = useDropPoints(true);
-  const choose = useChooseDropPoint();
-  const [chosen, setChosen] = useState('');
-  const items = points.data?.items ?? [];
-  if (items.length === 0) return null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (chosen) choose.mutate({ parcelId, dropPointId: Number(chosen) });
-  };
+/** 'Vagy hagyja a szomszédnál': a named neighbour the runner may leave it with next time. */
+function NeighbourWishForm({ parcelId }: { parcelId: string }) {
+  const request = useRequestNeighbour();
+  const form = useForm<NeighbourWishBody>({
+    resolver: zodResolver(neighbourWishBodySchema),
+    defaultValues: { name: '', door: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (wish) => {
+    try {
+      await request.mutateAsync({ parcelId, ...wish });
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+    }
+  });
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={messages.dropPointChoiceTitle}>
+    <form className="form" onSubmit={submit} noValidate aria-label={messages.neighbourWishTitle}>
       <p>
-        <strong>{messages.dropPointChoiceTitle}</strong>
+        <strong>{messages.neighbourWishTitle}</strong>
       </p>
-      <label className="field">
-        <span>{messages.dropPointChoiceLabel}</span>
-        <select value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value="" />
-          {items.map((point) => (
-            <option key={point.id} value={point.id}>
-              {messages.dropPointOption(point.name, point.address, point.openingHours)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <FormError message={choose.error ? errorMessage(choose.error) : null} />
+      <FormField label={messages.neighbourNameLabel} error={errors.name?.message} {...form.register('name')} />
+      <FormField label={messages.neighbourDoorLabel} error={errors.door?.message} {...form.register('door')} />
+      <FormError message={serverSummary(errors)} />
       <div className="card-actions">
-        <button type="submit" className="button" disabled={!chosen || choose.isPending}>
-          {messages.dropPointChoiceSubmit}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {messages.neighbourWishSubmit}
         </button>
       </div>
     </form>
@@ -204,7 +201,16 @@ export function AttemptsSection({ parcel }: { parcel: ParcelJourney }) {
           <p className="muted">{messages.attemptsLeft(Math.max(1, returnAfter - parcel.attempts))}</p>
           {parcel.redelivery && <p>{messages.redeliveryWindow(windowText(parcel.redelivery))}</p>}
           <RedeliveryForm parcelId={parcel.id} />
-          <DropPointChoice parcelId={parcel.id} />
+          <NeighbourWishForm parcelId={parcel.id} />
+          <DropPointPicker
+            parcelId={parcel.id}
+            label={messages.dropPointChoiceTitle}
+            title={
+              <p>
+                <strong>{messages.dropPointChoiceTitle}</strong>
+              </p>
+            }
+          />
         </>
       )}
     </section>

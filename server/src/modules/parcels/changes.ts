@@ -175,25 +175,6 @@ const withNames = (eb: ExpressionBuilder<Database, 'parcels'>) =>
       .as('drop_point_address'),
   ] as const;
 
-/** A parcel row before custody: insertParcel makes the sender its holder. */
-export type NewParcelRow = Omit<
-  ParcelRow,
-  | 'holder_kind'
-  | 'holder_id'
-  | 'custody_seq'
-  | 'runner_handovers'
-  | 'attempts'
-  | 'returning'
-  | 'redelivery_from'
-  | 'redelivery_until'
-  | 'neighbour_name'
-  | 'neighbour_door'
-  | 'neighbour_wish_name'
-  | 'neighbour_wish_door'
-  | 'drop_point_id'
-  | 'at_drop_point_since'
->;
-
 /** What a parcel starts with beside its own facts: nothing attempted, nothing asked (issue 28). */
 export const NO_ATTEMPTS = {
   attempts: 0,
@@ -207,6 +188,12 @@ export const NO_ATTEMPTS = {
   drop_point_id: null,
   at_drop_point_since: null,
 } as const;
+
+/** A parcel row before custody and what comes after sending: insertParcel fills those in. */
+export type NewParcelRow = Omit<
+  ParcelRow,
+  'holder_kind' | 'holder_id' | 'custody_seq' | 'runner_handovers' | keyof typeof NO_ATTEMPTS
+>;
 
 /** A change message's parcel where its drop point's names are not read (they are not in the message). */
 const NO_DROP_POINT_NAMES = { drop_point_name: null, drop_point_address: null } as const;

@@ -1,10 +1,9 @@
 import { type ReturnBody, returnBodySchema } from '@csomag/domain/attempts';
 import { messages } from '@csomag/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useChooseDropPoint, useDropPoints } from '../../api/attempts.ts';
-import { errorMessage } from '../../api/client.ts';
+import { DropPointPicker } from '../../components/drop-point-picker.tsx';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useStartReturn } from './api.ts';
@@ -30,44 +29,6 @@ function ReturnForm({ parcelId, onDone }: { parcelId: string; onDone: () => void
       <div className="card-actions">
         <button type="submit" className="button danger" disabled={isSubmitting}>
           {messages.giveUpReturnConfirm}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          {messages.cancelButton}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/**
- * 'Leadom egy átvételi ponton': the parcel goes to the chosen drop point, its receiver collecting
- * it there; the runner leaves it with the staff's code.
- */
-function DropPointForm({ parcelId, onDone }: { parcelId: string; onDone: () => void }) {
-  const points = useDropPoints(true);
-  const choose = useChooseDropPoint();
-  const [chosen, setChosen] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (chosen) choose.mutateAsync({ parcelId, dropPointId: Number(chosen) }).then(onDone, () => {});
-  };
-  return (
-    <form className="form" onSubmit={submit} noValidate aria-label={messages.giveUpDropPoint}>
-      <label className="field">
-        <span>{messages.dropPointChoiceLabel}</span>
-        <select value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value="" />
-          {(points.data?.items ?? []).map((point) => (
-            <option key={point.id} value={point.id}>
-              {messages.dropPointOption(point.name, point.address, point.openingHours)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <FormError message={choose.error ? errorMessage(choose.error) : null} />
-      <div className="card-actions">
-        <button type="submit" className="button primary" disabled={!chosen || choose.isPending}>
-          {messages.dropPointChoiceSubmit}
         </button>
         <button type="button" className="button" onClick={onDone}>
           {messages.cancelButton}
@@ -135,7 +96,18 @@ export function GiveUpChoice({
         </>
       )}
       {panel === 'return' && <ReturnForm parcelId={parcelId} onDone={() => setPanel('none')} />}
-      {panel === 'drop-point' && <DropPointForm parcelId={parcelId} onDone={() => setPanel('none')} />}
+      {panel === 'drop-point' && (
+        <DropPointPicker
+          parcelId={parcelId}
+          label={messages.giveUpDropPoint}
+          onDone={() => setPanel('none')}
+          cancel={
+            <button type="button" className="button" onClick={() => setPanel('none')}>
+              {messages.cancelButton}
+            </button>
+          }
+        />
+      )}
     </section>
   );
 }

@@ -73,7 +73,9 @@ export type RelayActions = (parcelId: string) => ReactNode;
 /** Where the parcel is going now and what happened on the way: to its sender, failed attempts, the new time asked. */
 function JourneyNotes({ parcel }: { parcel: CarriedParcel }) {
   const returning = parcel.state === 'returning';
-  if (!returning && parcel.attempts === 0 && !parcel.redelivery && !parcel.dropPoint) return null;
+  if (!returning && parcel.attempts === 0 && !parcel.redelivery && !parcel.dropPoint && !parcel.neighbourWish) {
+    return null;
+  }
   return (
     <div className="notice">
       {returning && (
@@ -87,6 +89,9 @@ function JourneyNotes({ parcel }: { parcel: CarriedParcel }) {
         </p>
       )}
       {parcel.attempts > 0 && <p>{messages.attemptCount(parcel.attempts)}</p>}
+      {parcel.neighbourWish && !returning && (
+        <p>{messages.neighbourWishForRunner(parcel.neighbourWish.name, parcel.neighbourWish.door)}</p>
+      )}
       {parcel.redelivery && !returning && <p>{messages.redeliveryWindowForRunner(windowText(parcel.redelivery))}</p>}
     </div>
   );
