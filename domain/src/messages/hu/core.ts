@@ -55,7 +55,6 @@ export const core = {
   parcelNotWaiting: 'Ez a csomag már nem vár futárra.',
   parcelNotInTransit: 'Ez a csomag nincs szállítás alatt.',
   notYourParcel: 'Ezt a csomagot nem te szállítod.',
-  parcelGivenBack: 'Visszaadtad a csomagot: újra a futárra várók között van.',
   parcelCancelled: 'Visszavontad a feladást.',
   cancelNotWaiting: 'A csomagot már felvette egy futár: a feladás nem vonható vissza.',
   destinationImprecise: 'A címzett pontos helye nem ismert — adj át QR kóddal',

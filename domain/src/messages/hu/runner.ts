@@ -39,7 +39,6 @@ export const runner = {
   deliverWithQr: 'Leadás QR kóddal',
   locatingForDelivery: 'A helyzeted meghatározása folyamatban… Addig is leadhatod QR kóddal.',
   giveBack: 'Visszaadom',
-  giveBackReasonLabel: 'Miért adod vissza?',
 
   // the runner's QR code
   qrPageTitle: 'QR kódos csomagleadás',
