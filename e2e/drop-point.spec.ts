@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import {
   carriedToTheDoor,
+  decodeQr,
   e2eAdmin,
   expect,
   expectAccessible,
+  marker,
   parcelCard,
   personContext,
+  runnerContext,
   signInViaApi,
   test,
 } from './fixtures.ts';
@@ -112,4 +115,124 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
   const kinds = ((await chain.json()).events as { kind: string }[]).map((event) => event.kind);
   expect(kinds).toEqual(['created', 'picked_up', 'attempted', 'dropped_off', 'collected']);
   for (const context of [admin, staff.context, sender.context, receiver.context, runner.context]) await context.close();
+});
+
+test('refused at the counter → another runner takes it back with the staff’s QR code → the sender gets it with theirs', async ({
+  browser,
+}) => {
+  test.slow();
+  const staff = await personContext(browser);
+  const admin = await browser.newContext({ baseURL });
+  await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+  const shopName = `Kárász trafik ${Date.now() % 10000}`;
+  const shop = { lat: 46.2556, lng: 20.1505 };
+  const created = await admin.request.post('/api/drop-points', {
+    data: {
+      name: shopName,
+      kind: 'shop',
+      address: '6720 Szeged, Kárász utca 1',
+      location: shop,
+      openingHours: 'H-V 0:00-24:00',
+      staff: [staff.account.userName],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const point = (await created.json()) as { id: number };
+  // Left there by its runner (the test above walks that through the screens).
+  const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
+  const runnerApi = runner.context.request;
+  expect(
+    (await runnerApi.post(`/api/parcels/${parcel.id}/drop-point`, { data: { dropPointId: point.id } })).status(),
+  ).toBe(200);
+  const expected = await (await staff.context.request.get(`/api/drop-points/${point.id}/parcels`)).json();
+  const { dropOffPin } = (expected.items as { id: string; dropOffPin: string }[]).find((i) => i.id === parcel.id) ?? {};
+  expect((await runnerApi.post(`/api/parcels/${parcel.id}/pin-handover`, { data: { pin: dropOffPin } })).status()).toBe(
+    200,
+  );
+
+  // The receiver refuses it at the counter: the staff says so, asked once more.
+  await staff.page.goto('/AtvetelPont');
+  const waiting = staff.page.getByRole('region', { name: shopName }).getByRole('listitem', { name: parcel.id });
+  await waiting.getByRole('button', { name: 'A címzett nem veszi át' }).click();
+  await waiting.getByRole('button', { name: 'Igen, visszaküldöm' }).click();
+  await expect(staff.page.getByText('A csomag visszamegy a feladójához: ő átveheti itt')).toBeVisible();
+  await expect(waiting).toContainText('Visszaküldés: a feladó veheti át');
+  await expect(waiting).toContainText('Kód a futárnak, aki a feladóhoz viszi:');
+  const link = await decodeQr(waiting.getByRole('img', { name: 'Átvételi kód QR kódként a futárnak' }));
+  expect(link).toContain('/FutarraVaroCsomagok#');
+  await expectAccessible(staff.page);
+
+  // Another runner near the shop: its pin on their map; their camera opens the staff's code.
+  const taker = await runnerContext(browser, { latitude: shop.lat, longitude: shop.lng, accuracy: 5 });
+  await taker.page.setViewportSize({ width: 390, height: 844 });
+  await taker.page.goto('/FutarTerkep');
+  await expect(marker(taker.page, 'Átvételi pont').first()).toBeVisible();
+  await taker.page.goto(link);
+  const item = taker.page
+    .getByRole('region', { name: 'Átvételi pontról vissza a feladóhoz' })
+    .getByRole('listitem', { name: parcel.id });
+  await expect(item).toContainText(`Felvétel: ${shopName}, 6720 Szeged, Kárász utca 1`);
+  await expect(item).toContainText(`Cél: a feladó címe, ${parcel.senderAddress}`);
+  await expect(item.getByLabel('Kód az átvételi ponttól')).toHaveValue(/^\d{6}$/);
+  await expectAccessible(taker.page);
+  await item.getByRole('button', { name: 'Átveszem' }).click();
+  await expect(taker.page.getByText(`Átvetted a(z) ${parcel.id} csomagot: vidd a feladó címére.`)).toBeVisible();
+  await expect(item).toHaveCount(0);
+
+  // At the sender's door: the sender's QR code fills in their code on the runner's card.
+  await sender.page.goto(`/CsomagKovetes/${parcel.id}`);
+  const code = sender.page.getByRole('region', { name: 'Átvételi kód' });
+  const senderPin = ((await code.textContent()) ?? '').match(/Átvételi kód: (\d{6})/)?.[1] ?? '';
+  expect(senderPin).toMatch(/^\d{6}$/);
+  const doorLink = await decodeQr(code.getByRole('img', { name: 'Átvételi kód QR kódként a futárnak' }));
+  await taker.page.goto(doorLink);
+  const mine = card(taker.page, parcel.id);
+  await expect(mine.getByText(`Visszaküldés a feladónak: ${parcel.senderAddress}`)).toBeVisible();
+  const pinForm = mine.getByRole('form', { name: 'Átadás kóddal' });
+  await expect(pinForm.getByLabel('Átvételi kód')).toHaveValue(senderPin);
+  await pinForm.getByRole('button', { name: 'Átadás kóddal' }).click();
+  await expect(taker.page.getByText('Visszavitted a csomagot a feladónak.')).toBeVisible();
+
+  const chain = await admin.request.get(`/api/parcels/${parcel.id}/custody`);
+  const kinds = ((await chain.json()).events as { kind: string }[]).map((event) => event.kind);
+  expect(kinds).toEqual(['created', 'picked_up', 'dropped_off', 'return_started', 'picked_up', 'returned']);
+  for (const context of [admin, staff.context, sender.context, receiver.context, runner.context, taker.context]) {
+    await context.close();
+  }
+});
+
+test('a sender sends a parcel to a drop point from the form; its tracking page names the place', async ({
+  browser,
+}) => {
+  const admin = await browser.newContext({ baseURL });
+  await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+  const officeName = `Tisza iroda ${Date.now() % 10000}`;
+  const created = await admin.request.post('/api/drop-points', {
+    data: {
+      name: officeName,
+      kind: 'office',
+      address: '6720 Szeged, Dóm tér 2',
+      location: { lat: 46.2496, lng: 20.1491 },
+      openingHours: 'H-P 8:00-18:00',
+      staff: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const sender = await personContext(browser);
+  const { page } = sender;
+  await page.goto('/CsomagFeladas');
+  await page.getByLabel('Feladási cím').fill('1052 Budapest, Váci utca 12');
+  await page.getByLabel('Kiszállítási cím').fill('6720 Szeged, Kárász utca 5');
+  await page.getByLabel('Kategória').fill('Könyv');
+  await page.getByLabel('Súly (gramm)').fill('600');
+  await expect(marker(page, 'Kiszállítási pont')).toBeVisible();
+  const where = page.getByLabel('Hova kézbesítsük?');
+  await expect(where).toHaveValue('');
+  await where.selectOption({ label: `${officeName} — 6720 Szeged, Dóm tér 2 (H-P 8:00-18:00)` });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Feladás' }).click();
+  await expect(page.getByText('Sikeres csomagfeladás!')).toBeVisible();
+  await expect(page).toHaveURL(/\/CsomagKovetes\/[0-9A-Z]{10}$/);
+  await expect(page.getByRole('definition').filter({ hasText: `${officeName}, 6720 Szeged, Dóm tér 2` })).toBeVisible();
+  for (const context of [admin, sender.context]) await context.close();
 });

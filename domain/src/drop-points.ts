@@ -151,8 +151,28 @@ export const dropPointParcelSchema = z.object({
   since: z.string().nullable(),
   /** The code the staff reads out to the runner who brings it (in_transit only). */
   dropOffPin: z.string().nullable(),
-  /** On its way back: its sender collects it. */
+  /** On its way back: its sender collects it, or a runner takes it to their door. */
   returning: z.boolean(),
+  /** Waiting on its way back: the code the staff reads out to the runner who takes it to its sender. */
+  returnPin: z.string().nullable(),
 });
 export const dropPointParcelsSchema = z.object({ dropPoint: dropPointSchema, items: z.array(dropPointParcelSchema) });
 export type DropPointParcels = z.infer<typeof dropPointParcelsSchema>;
+
+/**
+ * A parcel waiting at a drop point on its way back to its sender (issue 28), for runners: a pickup
+ * at the drop point, delivered at the sender's door. GET /api/drop-point-returns.
+ */
+export const dropPointReturnSchema = z.object({
+  id: z.string(),
+  category: z.string(),
+  weightGrams: z.number().int(),
+  since: z.string().nullable(),
+  dropPoint: dropPointSchema,
+  /** Where it goes: its sender's address and point. */
+  senderAddress: z.string(),
+  senderLocation: coordinatesSchema,
+});
+export type DropPointReturn = z.infer<typeof dropPointReturnSchema>;
+export const dropPointReturnListSchema = z.object({ items: z.array(dropPointReturnSchema) });
+export type DropPointReturnList = z.infer<typeof dropPointReturnListSchema>;

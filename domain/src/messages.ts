@@ -3,6 +3,7 @@ import { attemptScreens } from './messages/hu/attempt-screens.ts';
 import { attempts } from './messages/hu/attempts.ts';
 import { backOffice } from './messages/hu/back-office.ts';
 import { core } from './messages/hu/core.ts';
+import { dropPointReturns } from './messages/hu/drop-point-returns.ts';
 import { landing } from './messages/hu/landing.ts';
 import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
@@ -57,6 +58,7 @@ export const hu = {
   ...timetables,
   ...attempts,
   ...attemptScreens,
+  ...dropPointReturns,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -87,6 +89,7 @@ export const huAreas = {
   timetables,
   attempts,
   attemptScreens,
+  dropPointReturns,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

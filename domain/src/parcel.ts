@@ -93,6 +93,7 @@ export const PARCEL_EVENT_KINDS = [
   'neighbour_requested',
   'return_started',
   'returned',
+  'taken_from_drop_point',
 ] as const;
 export type ParcelEventKind = (typeof PARCEL_EVENT_KINDS)[number];
 
@@ -123,6 +124,7 @@ export const parcelEventLabels: Record<ParcelEventKind, string> = {
   neighbour_requested: 'Kérés: a szomszédnál hagyni',
   return_started: 'Visszaküldés a feladónak',
   returned: 'Visszaérkezett a feladóhoz',
+  taken_from_drop_point: 'Futár elvitte az átvételi pontról a feladóhoz',
 };
 
 /**
@@ -262,6 +264,9 @@ const isoTime = z.iso.datetime();
 export const redeliveryWindowSchema = z.object({ from: isoTime, until: isoTime });
 export type RedeliveryWindow = z.infer<typeof redeliveryWindowSchema>;
 
+/** The drop point a parcel goes to or waits at instead of the door (issue 28). */
+const parcelDropPointSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string() });
+
 export const parcelSchema = z.object({
   id: z.string(),
   status: z.enum(PARCEL_STATUSES),
@@ -292,7 +297,7 @@ export const parcelSchema = z.object({
   /** The neighbour the receiver (or sender) asked it be left with after a failed attempt; null: none asked. */
   neighbourWish: z.object({ name: z.string(), door: z.string() }).nullable(),
   /** The drop point it goes to or waits at instead of the door; null: the door. */
-  dropPoint: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
+  dropPoint: parcelDropPointSchema.nullable(),
 });
 export type Parcel = z.infer<typeof parcelSchema>;
 
@@ -404,5 +409,7 @@ export const trackingViewSchema = z.object({
   state: z.enum(PARCEL_STATES),
   attempts: z.number().int().nonnegative(),
   redelivery: redeliveryWindowSchema.nullable(),
+  /** The partner place it goes to or waits at instead of the door (issue 28); a public place, not the receiver's address. */
+  dropPoint: parcelDropPointSchema.nullable(),
 });
 export type TrackingView = z.infer<typeof trackingViewSchema>;

@@ -49,6 +49,7 @@ export const CUSTODY_HOWS = [
   'sender_pin', // the sender did, for a parcel brought back
   'neighbour_name', // the neighbour typed their name on the carrier's phone (issue 28)
   'drop_point_pin', // the runner typed the code the drop point's staff read out
+  'drop_point_staff', // the drop point's staff: its receiver refused it at the counter
   'deadline', // a rule of time: a parcel not collected at its drop point in time goes back
   'runner_qr', // the taking runner confirmed the carrier's QR link
   'admin', // the back office (assignment, status change, override, deletion)

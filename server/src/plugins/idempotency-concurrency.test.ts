@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { returnUncollectedParcels } from '../modules/drop-points/deadline.ts';
 import { handoverPinKey, pinFor } from '../modules/handover/pin.ts';
 import {
   buildRegistration,
@@ -200,6 +201,31 @@ function pushSubscription() {
     expirationTime: null,
     keys: { p256dh: point.toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };
+}
+
+/** A parcel its runner left at a drop point (open all week) for its receiver, and who staffs it. */
+async function leftAtDropPoint() {
+  const staff = await signUp(app);
+  const address = `Debrecen, Piac utca ${randomBytes(3).readUIntBE(0, 3) % 90_000}`;
+  const receiver = await signUp(app, { address });
+  const sender = await signUp(app);
+  const parcel = await api<ParcelAnswer>(sender, 'POST', '/api/parcels', buildParcelBody({ receiverAddress: address }));
+  const carrier = await approvedRunner();
+  await api(carrier, 'POST', `/api/parcels/${parcel.id}/pickup`);
+  const point = await api<{ id: number }>(
+    admin,
+    'POST',
+    '/api/drop-points',
+    dropPointBody({ staff: [staff.account.userName] }),
+  );
+  await api(carrier, 'POST', `/api/parcels/${parcel.id}/drop-point`, { dropPointId: point.id });
+  const { items } = await api<{ items: { dropOffPin: string }[] }>(
+    staff,
+    'GET',
+    `/api/drop-points/${point.id}/parcels`,
+  );
+  await api(carrier, 'POST', `/api/parcels/${parcel.id}/pin-handover`, { pin: items[0]?.dropOffPin });
+  return { staff, receiver, parcel, point };
 }
 
 /**
@@ -405,33 +431,29 @@ const ROUTES: Record<string, () => Promise<Prepared>> = {
     return { who: carrier, url: `/api/parcels/${parcel.id}/drop-point`, payload: { dropPointId: point.id } };
   },
   'POST /api/parcels/{id}/release': async () => {
-    const staff = await signUp(app);
-    const address = `Debrecen, Piac utca ${randomBytes(3).readUIntBE(0, 3) % 90_000}`;
-    const receiver = await signUp(app, { address });
-    const sender = await signUp(app);
-    const parcel = await api<ParcelAnswer>(
-      sender,
-      'POST',
-      '/api/parcels',
-      buildParcelBody({ receiverAddress: address }),
-    );
-    const carrier = await approvedRunner();
-    await api(carrier, 'POST', `/api/parcels/${parcel.id}/pickup`);
-    const point = await api<{ id: number }>(
-      admin,
-      'POST',
-      '/api/drop-points',
-      dropPointBody({ staff: [staff.account.userName] }),
-    );
-    await api(carrier, 'POST', `/api/parcels/${parcel.id}/drop-point`, { dropPointId: point.id });
-    const { items } = await api<{ items: { dropOffPin: string }[] }>(
+    const { staff, receiver, parcel } = await leftAtDropPoint();
+    const { pin } = await api<{ pin: string }>(receiver, 'GET', `/api/parcels/${parcel.id}/handover-pin`);
+    return { who: staff, url: `/api/parcels/${parcel.id}/release`, payload: { pin } };
+  },
+  'POST /api/parcels/{id}/take-from-drop-point': async () => {
+    const { staff, parcel, point } = await leftAtDropPoint();
+    await t.store.db
+      .updateTable('parcels')
+      .set({ at_drop_point_since: new Date(Date.now() - 30 * 86_400_000).toISOString() })
+      .where('id', '=', parcel.id)
+      .execute();
+    await returnUncollectedParcels(t.store.db, app.changeFeed, 7);
+    const { items } = await api<{ items: { id: string; returnPin: string | null }[] }>(
       staff,
       'GET',
       `/api/drop-points/${point.id}/parcels`,
     );
-    await api(carrier, 'POST', `/api/parcels/${parcel.id}/pin-handover`, { pin: items[0]?.dropOffPin });
-    const { pin } = await api<{ pin: string }>(receiver, 'GET', `/api/parcels/${parcel.id}/handover-pin`);
-    return { who: staff, url: `/api/parcels/${parcel.id}/release`, payload: { pin } };
+    const pin = items.find((item) => item.id === parcel.id)?.returnPin;
+    return { who: await approvedRunner(), url: `/api/parcels/${parcel.id}/take-from-drop-point`, payload: { pin } };
+  },
+  'POST /api/parcels/{id}/refused-at-drop-point': async () => {
+    const { staff, parcel } = await leftAtDropPoint();
+    return { who: staff, url: `/api/parcels/${parcel.id}/refused-at-drop-point` };
   },
   'PUT /api/parcels/{id}/rating': async () => {
     const { sender, parcel } = await delivered();

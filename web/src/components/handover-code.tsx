@@ -1,10 +1,10 @@
 import { messages } from '@csomag/domain/messages';
 import type { ParcelState } from '@csomag/domain/parcel';
-import { type FormEvent, useState } from 'react';
+import { paths } from '@csomag/domain/paths';
 import { useCollect, useHandoverPin } from '../api/attempts.ts';
-import { errorMessage } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
-import { FormField } from './form-field.tsx';
+import { CodeForm } from './code-form.tsx';
+import { CodeQr } from './code-qr.tsx';
 
 /** The states in which a code may be the signed-in person's to show. */
 const CODE_STATES: readonly ParcelState[] = ['in_transit', 'attempted', 'returning', 'at_drop_point'];
@@ -37,6 +37,13 @@ function OwnCode({ parcel, enabled }: { parcel: ParcelAt; enabled: boolean }) {
         {messages.handoverPinTitle}: <strong className="pin">{code.data.pin}</strong>
       </p>
       <p className="muted">{messages.handoverPinHint}</p>
+      <CodeQr
+        path={parcel.state === 'at_drop_point' ? paths.dropPointStaff : paths.inProgressParcels}
+        parcelId={parcel.id}
+        pin={code.data.pin}
+        label={parcel.state === 'at_drop_point' ? messages.codeQrForStaff : messages.codeQrForRunner}
+      />
+      <p className="muted">{messages.codeQrHint}</p>
     </section>
   );
 }
@@ -44,29 +51,18 @@ function OwnCode({ parcel, enabled }: { parcel: ParcelAt; enabled: boolean }) {
 /** 'Átvétel a szomszédtól': the receiver types the code the neighbour was given on the notice. */
 function CollectFromNeighbour({ parcelId }: { parcelId: string }) {
   const collect = useCollect();
-  const [pin, setPin] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    collect.mutate({ parcelId, pin });
-  };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={messages.collectTitle}>
+    <CodeForm
+      name={messages.collectTitle}
+      label={messages.collectPinLabel}
+      submitLabel={messages.collectSubmit}
+      onSubmit={(pin) => collect.mutate({ parcelId, pin })}
+      pending={collect.isPending}
+      error={collect.error}
+      primary
+    >
       <h3>{messages.collectTitle}</h3>
       <p className="muted">{messages.collectHint}</p>
-      <FormField
-        label={messages.collectPinLabel}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
-        error={collect.error ? errorMessage(collect.error) : undefined}
-      />
-      <div className="card-actions">
-        <button type="submit" className="button primary" disabled={collect.isPending || pin.trim().length === 0}>
-          {messages.collectSubmit}
-        </button>
-      </div>
-    </form>
+    </CodeForm>
   );
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
-import { returnUncollected } from '../parcels/changes.ts';
+import { returnFromDropPoint } from '../parcels/changes.ts';
 
 /** How often the collection deadline is looked at. */
 export const DROP_POINT_SWEEP_MS = 15 * 60 * 1000;
@@ -10,7 +10,7 @@ const BATCH = 200;
 
 /**
  * Parcels waiting at a drop point longer than `days` become their sender's to collect there
- * (changes.ts returnUncollected, one change each). Candidates are read first: a sweep with
+ * (changes.ts returnFromDropPoint, one change each). Candidates are read first: a sweep with
  * nothing to do writes nothing. Every instance may run it: a parcel another sweep turned is
  * refused by its seq. Answers how many turned.
  */
@@ -33,7 +33,7 @@ export async function returnUncollectedParcels(
       .limit(BATCH)
       .execute();
     for (const parcel of due) {
-      if (await returnUncollected(changes, parcel.id, parcel.custody_seq, days)) turned += 1;
+      if (await returnFromDropPoint(changes, parcel.id, parcel.custody_seq, { uncollectedDays: days })) turned += 1;
     }
     if (due.length < BATCH) return turned;
   }

@@ -16,6 +16,7 @@ let receiver: SignedIn;
 let runner: SignedIn;
 let staff: SignedIn;
 let otherUser: SignedIn;
+let otherRunner: SignedIn;
 
 const DOOR = { lat: 47.5295, lng: 21.6255 };
 const SHOP = { lat: 47.5316, lng: 21.6273 };
@@ -28,6 +29,7 @@ beforeAll(async () => {
   runner = await signUp(t.app, { role: 'runner' });
   staff = await signUp(t.app);
   otherUser = await signUp(t.app);
+  otherRunner = await signUp(t.app, { role: 'runner' });
 });
 afterAll(() => t.close());
 
@@ -248,6 +250,126 @@ describe('a parcel collected at a drop point', () => {
     expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true });
   });
 
+  it('goes back to its sender’s door with a runner who takes it there with the staff’s code', async () => {
+    const point = (await post(admin, '/api/drop-points', pointBody({ name: 'Visszaút trafik' }))).json();
+    const parcel = await attempted();
+    await post(receiver, `/api/parcels/${parcel.id}/drop-point`, { dropPointId: point.id });
+    const coming = (await get(staff, `/api/drop-points/${point.id}/parcels`))
+      .json()
+      .items.find((item: { id: string }) => item.id === parcel.id);
+    expect(coming.returnPin).toBeNull();
+    await post(runner, `/api/parcels/${parcel.id}/pin-handover`, { pin: coming.dropOffPin });
+    const returns = () => get(otherRunner, '/api/drop-point-returns');
+    const listed = async () => (await returns()).json().items.map((item: { id: string }) => item.id);
+    expect(await listed()).not.toContain(parcel.id);
+    await t.store.db
+      .updateTable('parcels')
+      .set({ at_drop_point_since: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where('id', '=', parcel.id)
+      .execute();
+    await returnUncollectedParcels(t.store.db, t.app.changeFeed, 7);
+
+    const listing = (await returns()).json().items.find((item: { id: string }) => item.id === parcel.id);
+    expect(listing).toMatchObject({
+      dropPoint: { id: point.id, name: 'Visszaút trafik', location: SHOP },
+      senderAddress: parcel.senderAddress,
+      senderLocation: parcel.senderCoordinates,
+    });
+    for (const who of [sender, staff, admin]) {
+      expect((await get(who, '/api/drop-point-returns')).statusCode).toBe(403);
+    }
+    const waiting = (await get(staff, `/api/drop-points/${point.id}/parcels`))
+      .json()
+      .items.find((item: { id: string }) => item.id === parcel.id);
+    expect(waiting).toMatchObject({ returning: true, returnPin: expect.stringMatching(/^[0-9]{6}$/) });
+
+    const before = await storedParcel(t.app, parcel.id);
+    const wrong = String((Number(waiting.returnPin) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await post(otherRunner, `/api/parcels/${parcel.id}/take-from-drop-point`, { pin: wrong });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('handover_pin_wrong');
+    // The sender's own code is theirs to collect it with, not a runner's to take it.
+    const senders = (await get(sender, `/api/parcels/${parcel.id}/handover-pin`)).json();
+    expect(
+      (await post(otherRunner, `/api/parcels/${parcel.id}/take-from-drop-point`, { pin: senders.pin })).statusCode,
+    ).toBe(422);
+    expect(
+      (await post(sender, `/api/parcels/${parcel.id}/take-from-drop-point`, { pin: waiting.returnPin })).statusCode,
+    ).toBe(403);
+    expect(await storedParcel(t.app, parcel.id)).toEqual(before);
+
+    const taken = await post(otherRunner, `/api/parcels/${parcel.id}/take-from-drop-point`, { pin: waiting.returnPin });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({
+      status: 'in_transit',
+      state: 'returning',
+      runner: otherRunner.account.userName,
+    });
+    const carried = await storedParcel(t.app, parcel.id);
+    expect(carried).toMatchObject({ holder_kind: 'runner', holder_id: carried?.runner_id, drop_point_id: point.id });
+    expect((await readChain(t.store.db, parcel.id)).at(-1)).toMatchObject({
+      kind: 'picked_up',
+      from_kind: 'drop_point',
+      from_id: point.id,
+      to_kind: 'runner',
+      how: 'drop_point_pin',
+    });
+    expect(await listed()).not.toContain(parcel.id);
+    const again = await post(runner, `/api/parcels/${parcel.id}/take-from-drop-point`, { pin: waiting.returnPin });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(messages.dropPointReturnNotWaiting);
+    expect(
+      (await get(staff, `/api/drop-points/${point.id}/parcels`)).json().items.map((item: { id: string }) => item.id),
+    ).not.toContain(parcel.id);
+
+    // At the sender's door, as any return.
+    const code = (await get(sender, `/api/parcels/${parcel.id}/handover-pin`)).json();
+    expect(code.for).toBe('sender');
+    const home = await post(otherRunner, `/api/parcels/${parcel.id}/pin-handover`, { pin: code.pin });
+    expect(home.statusCode, home.body).toBe(200);
+    expect(home.json()).toMatchObject({ status: 'returned' });
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({
+      holder_kind: 'sender',
+      holder_id: carried?.sender_id,
+    });
+    expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true });
+  });
+
+  it('goes back to its sender when its receiver refuses it at the counter, said by its staff only', async () => {
+    const point = (await post(admin, '/api/drop-points', pointBody())).json();
+    const parcel = await attempted();
+    await post(receiver, `/api/parcels/${parcel.id}/drop-point`, { dropPointId: point.id });
+    const url = `/api/parcels/${parcel.id}/refused-at-drop-point`;
+    // Not there yet: nothing to refuse.
+    const early = await post(staff, url);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(messages.refusedAtDropPointNotNow);
+    const coming = (await get(staff, `/api/drop-points/${point.id}/parcels`))
+      .json()
+      .items.find((item: { id: string }) => item.id === parcel.id);
+    await post(runner, `/api/parcels/${parcel.id}/pin-handover`, { pin: coming.dropOffPin });
+    const before = await storedParcel(t.app, parcel.id);
+    for (const who of [receiver, otherUser, runner, sender]) expect((await post(who, url)).statusCode).toBe(403);
+    expect(await storedParcel(t.app, parcel.id)).toEqual(before);
+
+    const refused = await post(staff, url);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'at_drop_point', state: 'at_drop_point' });
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ returning: 1, holder_kind: 'drop_point' });
+    expect((await readChain(t.store.db, parcel.id)).at(-1)).toMatchObject({
+      kind: 'return_started',
+      how: 'drop_point_staff',
+      from_kind: 'drop_point',
+      to_kind: 'drop_point',
+    });
+    expect((await post(staff, url)).statusCode).toBe(409);
+    expect((await get(otherRunner, '/api/drop-point-returns')).json().items.map((i: { id: string }) => i.id)).toContain(
+      parcel.id,
+    );
+    expect((await get(sender, `/api/parcels/${parcel.id}/handover-pin`)).json().for).toBe('sender');
+    expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true });
+  });
+
   it('may be chosen at send time; such a parcel is handed to the staff, not left at the door by position', async () => {
     const point = (await post(admin, '/api/drop-points', pointBody())).json();
     const missing = await post(sender, '/api/parcels', {
@@ -268,6 +390,9 @@ describe('a parcel collected at a drop point', () => {
       receiverCoordinates: SHOP,
       receiverPrecision: 'manual',
     });
+    // Its public tracking page names the place (a partner shop, not the receiver's address).
+    const tracking = (await get(null, `/api/tracking/${parcel.id}`)).json();
+    expect(tracking.dropPoint).toEqual({ id: point.id, name: 'Sarki trafik', address: '4025 Debrecen, Piac utca 20' });
     // The receiver still sees it as theirs.
     const incoming = (await get(receiver, '/api/me/incoming-parcels')).json();
     expect(incoming.items.map((item: Parcel) => item.id)).toContain(parcel.id);

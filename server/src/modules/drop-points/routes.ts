@@ -6,6 +6,7 @@ import {
   dropPointListSchema,
   dropPointParamsSchema,
   dropPointParcelsSchema,
+  dropPointReturnListSchema,
 } from '@csomag/domain/drop-points';
 import { pinHandoverBodySchema } from '@csomag/domain/handover-pin';
 import { parcelIdSchema, parcelSchema } from '@csomag/domain/parcel';
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
+import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { handoverPinKey } from '../handover/pin.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -23,11 +25,14 @@ import {
   type DropPointsContext,
   dropPointParcels,
   listAllDropPoints,
+  listDropPointReturns,
   listDropPoints,
   myDropPoints,
+  refuseAtDropPoint,
   releaseWithPin,
   saveDropPoint,
   sendToDropPoint,
+  takeReturnFromDropPoint,
 } from './service.ts';
 
 /** Drop points (issue 28): the back office's partner places, a parcel sent to one, its staff's work. */
@@ -187,6 +192,90 @@ export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = signedIn(request);
       const parcel = presentParcel(await releaseWithPin(context(request), staff, request.params.id, request.body.pin));
       request.log.info({ parcelId: parcel.id, by: staff.user_name }, 'parcel collected at a drop point');
+      return parcel;
+    },
+  );
+
+  app.get(
+    '/drop-point-returns',
+    {
+      onRequest: parcelGuard('pickUp'),
+      schema: {
+        tags: ['drop-points'],
+        summary:
+          'Parcels not collected at a drop point in time, waiting there on their way back: pickups for a runner to take to their senders',
+        response: { 200: dropPointReturnListSchema, ...errorResponses(...GUARD_CODES, ...CARRIER_TRUST_CODES) },
+      },
+    },
+    async () => listDropPointReturns(app.store.db),
+  );
+
+  app.post(
+    '/parcels/:id/take-from-drop-point',
+    {
+      onRequest: parcelGuard('pickUp'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
+      schema: {
+        tags: ['drop-points'],
+        summary:
+          "A runner takes a parcel waiting at a drop point on its way back, with the code the staff read out, to carry it to its sender's door",
+        params: z.object({ id: parcelIdSchema }),
+        body: pinHandoverBodySchema,
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            ...CARRIER_TRUST_CODES,
+            'parcel_not_found',
+            'parcel_not_in_transit',
+            'parcel_already_delivered',
+            'parcel_taken',
+            'drop_point_closed',
+            'handover_pin_wrong',
+            'handover_pin_locked',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const runner = signedIn(request);
+      const parcel = presentParcel(
+        await takeReturnFromDropPoint(context(request), runner, request.params.id, request.body.pin),
+      );
+      request.log.info(
+        { parcelId: parcel.id, runner: runner.user_name },
+        'parcel taken from a drop point back to its sender',
+      );
+      return parcel;
+    },
+  );
+
+  app.post(
+    '/parcels/:id/refused-at-drop-point',
+    {
+      onRequest: dropPointGuard('release'),
+      config: { idempotentAnswer: answerWith(200, presentParcel) },
+      schema: {
+        tags: ['drop-points'],
+        summary:
+          "The drop point's staff: its receiver refused the waiting parcel at the counter, so it goes back to its sender",
+        params: z.object({ id: parcelIdSchema }),
+        response: {
+          200: parcelSchema,
+          ...errorResponses(
+            ...GUARD_CODES,
+            'parcel_not_found',
+            'parcel_not_in_transit',
+            'parcel_already_delivered',
+            'parcel_changed_meanwhile',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const staff = signedIn(request);
+      const parcel = presentParcel(await refuseAtDropPoint(context(request), staff, request.params.id));
+      request.log.info({ parcelId: parcel.id, by: staff.user_name }, 'parcel refused at a drop point');
       return parcel;
     },
   );

@@ -2,6 +2,7 @@ import {
   type DropPoint,
   type DropPointBody,
   type DropPointParcels,
+  type DropPointReturnList,
   isOpenAt,
   parseOpeningHours,
 } from '@csomag/domain/drop-points';
@@ -13,7 +14,13 @@ import type { WindowCounter } from '../../db/rate-limits.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 import { assertPin, pinFor } from '../handover/pin.ts';
-import { chooseDropPoint, collectParcel } from '../parcels/changes.ts';
+import {
+  chooseDropPoint,
+  collectParcel,
+  finishedRefusal,
+  returnFromDropPoint,
+  takeFromDropPoint,
+} from '../parcels/changes.ts';
 import { assertMayParcel, mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
 import { type DropPointFacts, mayDropPoint } from './policy.ts';
 
@@ -205,6 +212,10 @@ export async function dropPointParcels(
         since: row.at_drop_point_since,
         dropOffPin: row.status === 'in_transit' ? pinFor(ctx.pinKey, row.id, row.custody_seq, 'drop_point') : null,
         returning: row.returning === 1,
+        returnPin:
+          row.status === 'at_drop_point' && row.returning === 1
+            ? pinFor(ctx.pinKey, row.id, row.custody_seq, 'runner_return')
+            : null,
       })),
   };
 }
@@ -248,10 +259,105 @@ export async function releaseWithPin(ctx: DropPointsContext, staff: AccountRow, 
     throw refuse('forbidden', messages.dropPointNotStaff);
   }
   if (parcel.status !== 'at_drop_point') throw refuse('parcel_not_in_transit', messages.dropPointNotHere);
-  const point = await findDropPoint(ctx.db, parcel.drop_point_id);
-  const week = parseOpeningHours(point.opening_hours);
-  if (week === null || !isOpenAt(week, new Date())) throw refuse('drop_point_closed', messages.dropPointClosed);
+  await assertOpen(ctx.db, parcel.drop_point_id);
   const party = parcel.returning === 1 ? 'sender' : 'receiver';
   await assertPin({ key: ctx.pinKey, limits: ctx.limits }, { id: parcel.id, seq: parcel.custody_seq, party }, pin);
   return collectParcel(ctx.changes, parcel.id, staff, parcel.custody_seq, 'at_drop_point');
+}
+
+/** Parcels are handed out only while their drop point is open, as its hours say. */
+async function assertOpen(db: Kysely<Database>, dropPointId: number) {
+  const point = await findDropPoint(db, dropPointId);
+  const week = parseOpeningHours(point.opening_hours);
+  if (week === null || !isOpenAt(week, new Date())) throw refuse('drop_point_closed', messages.dropPointClosed);
+}
+
+/** How many returns a runner's list shows: the oldest first. */
+const RETURNS_LISTED = 200;
+
+/**
+ * Parcels not collected at a drop point in time, waiting there on their way back (issue 28): for
+ * runners, a pickup at the drop point delivered at the sender's door. Oldest first.
+ */
+export async function listDropPointReturns(db: Kysely<Database>): Promise<DropPointReturnList> {
+  const rows = await db
+    .selectFrom('parcels')
+    .innerJoin('drop_points', 'drop_points.id', 'parcels.drop_point_id')
+    .selectAll('drop_points')
+    .select([
+      'parcels.id as parcel_id',
+      'parcels.category',
+      'parcels.weight_grams',
+      'parcels.at_drop_point_since',
+      'parcels.sender_address',
+      'parcels.sender_lat',
+      'parcels.sender_lng',
+    ])
+    .where('parcels.status', '=', 'at_drop_point')
+    .where('parcels.returning', '=', 1)
+    .orderBy('parcels.at_drop_point_since')
+    .orderBy('parcels.id')
+    .limit(RETURNS_LISTED)
+    .execute();
+  const now = new Date();
+  return {
+    items: rows.map((row) => ({
+      id: row.parcel_id,
+      category: row.category,
+      weightGrams: row.weight_grams,
+      since: row.at_drop_point_since,
+      dropPoint: presentDropPoint(row, now),
+      senderAddress: row.sender_address,
+      senderLocation: { lat: row.sender_lat, lng: row.sender_lng },
+    })),
+  };
+}
+
+/**
+ * A runner takes a returning parcel from its drop point with the code the staff read out, while
+ * the place is open; they then carry it to its sender's door as any return. Tries are counted as
+ * for every code; of two runners at once, one gets it.
+ */
+export async function takeReturnFromDropPoint(
+  ctx: DropPointsContext,
+  runner: AccountRow,
+  parcelId: string,
+  pin: string,
+) {
+  assertMayParcel(runner, 'pickUp');
+  const parcel = await ctx.db
+    .selectFrom('parcels')
+    .select(['id', 'status', 'custody_seq', 'returning', 'drop_point_id'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  if (parcel.status !== 'at_drop_point' || parcel.returning !== 1 || parcel.drop_point_id === null) {
+    throw finishedRefusal(parcel.status) ?? refuse('parcel_not_in_transit', messages.dropPointReturnNotWaiting);
+  }
+  await assertOpen(ctx.db, parcel.drop_point_id);
+  const leg = { id: parcel.id, seq: parcel.custody_seq, party: 'runner_return' } as const;
+  await assertPin({ key: ctx.pinKey, limits: ctx.limits }, leg, pin);
+  return takeFromDropPoint(ctx.changes, parcel.id, runner, parcel.custody_seq);
+}
+
+/**
+ * The receiver refused the parcel at the counter: its staff sends it back to its sender (who may
+ * collect it there, or a runner takes it to their door).
+ */
+export async function refuseAtDropPoint(ctx: DropPointsContext, staff: AccountRow, parcelId: string) {
+  const parcel = await ctx.db
+    .selectFrom('parcels')
+    .select(['id', 'status', 'custody_seq', 'returning', 'drop_point_id'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  if (parcel.drop_point_id === null) throw refuse('forbidden', messages.dropPointNotStaff);
+  if (!mayDropPoint(staff, 'release', await factsOf(ctx.db, parcel.drop_point_id))) {
+    throw refuse('forbidden', messages.dropPointNotStaff);
+  }
+  const refusal = refuse('parcel_not_in_transit', messages.refusedAtDropPointNotNow);
+  if (parcel.status !== 'at_drop_point' || parcel.returning !== 0) throw finishedRefusal(parcel.status) ?? refusal;
+  const turned = await returnFromDropPoint(ctx.changes, parcel.id, parcel.custody_seq, { refusedBefore: staff });
+  if (!turned) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
+  return turned;
 }

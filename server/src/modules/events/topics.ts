@@ -81,7 +81,9 @@ export function describeChange(change: ParcelChange): ChangeFacts {
   return {
     kind: change.kind,
     parcelTopic: parcelTopic(change.parcelId),
-    touchesWaitingList: touchesWaitingPool(change),
+    // A drop point's parcels: those on their way back are runners' pickups (GET /api/drop-point-returns).
+    touchesWaitingList:
+      touchesWaitingPool(change) || change.status === 'at_drop_point' || change.previous?.status === 'at_drop_point',
     runners: [change.runner?.toLowerCase() ?? null, change.previous?.runner?.toLowerCase() ?? null],
     sender: change.senderUser.toLowerCase(),
     receiverKeys: change.previous ? [change.receiverKey, change.previous.receiverKey] : [change.receiverKey],

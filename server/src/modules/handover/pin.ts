@@ -30,9 +30,10 @@ export const handoverPinKey = (sessionSecret: string) => derivedKey(sessionSecre
 
 /**
  * Whose code: the person at the door (receiver or sender), the neighbour a parcel was left with,
- * or the drop point a runner brings it to.
+ * the drop point a runner brings it to, or the runner who takes it from a drop point back to its
+ * sender (`runner_return`: the staff read it out, so the runner's typing it proves the hand-over).
  */
-export type PinParty = HandoverPin['for'] | 'neighbour' | 'drop_point';
+export type PinParty = HandoverPin['for'] | 'neighbour' | 'drop_point' | 'runner_return';
 
 /** The leg's code: the first 48 bits of the HMAC, modulo 10^6 (a bias of under 10^-8), zero-padded. */
 export function pinFor(key: Buffer, parcelId: string, seq: number, party: PinParty): string {

@@ -291,6 +291,22 @@ export function claimParcel(
   });
 }
 
+/**
+ * The parcel reaches the person it is for now, as one SET: its receiver (delivered), or on its way
+ * back (issue 28) its sender (returned) — decided by the row itself, in the statement that writes it.
+ */
+const reachesItsPerson = (eb: ExpressionBuilder<Database, 'parcels'>) => {
+  const back = eb('returning', '=', 1);
+  return {
+    status: eb.case().when(back).then('returned').else('delivered').end().$castTo<ParcelStatus>(),
+    delivered_at: nowIso(),
+    version: eb('version', '+', 1),
+    holder_kind: eb.case().when(back).then('sender').else('receiver').end().$castTo<CustodyHolderKind>(),
+    holder_id: eb.case().when(back).then(eb.ref('sender_id')).else(null).end(),
+    custody_seq: eb('custody_seq', '+', 1),
+  };
+};
+
 /** How a delivery's custody event says it was confirmed: by whom it reached, or by the runner or the back office. */
 function howHandedOver(kind: 'delivered' | 'handed_over_qr' | 'handed_over_pin', returned: boolean, byRunner: boolean) {
   if (kind === 'handed_over_qr') return returned ? 'sender_qr' : 'receiver_qr';
@@ -329,17 +345,9 @@ export function deliverParcel(
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
     // On its way back (issue 28), the same hand-over at the sender's door returns it to them.
-    const back = (eb: ExpressionBuilder<Database, 'parcels'>) => eb('returning', '=', 1);
     let update = trx
       .updateTable('parcels')
-      .set((eb) => ({
-        status: eb.case().when(back(eb)).then('returned').else('delivered').end().$castTo<ParcelStatus>(),
-        delivered_at: nowIso(),
-        version: eb('version', '+', 1),
-        holder_kind: eb.case().when(back(eb)).then('sender').else('receiver').end().$castTo<CustodyHolderKind>(),
-        holder_id: eb.case().when(back(eb)).then(eb.ref('sender_id')).else(null).end(),
-        custody_seq: eb('custody_seq', '+', 1),
-      }))
+      .set(reachesItsPerson)
       .where('id', '=', parcelId)
       .where('status', '=', 'in_transit');
     if (options.runnerId !== undefined) update = update.where('runner_id', '=', options.runnerId);
@@ -673,17 +681,9 @@ export function collectParcel(
   from: 'with_neighbour' | 'at_drop_point',
 ) {
   return changes.transaction(async (trx, publish) => {
-    const back = (eb: ExpressionBuilder<Database, 'parcels'>) => eb('returning', '=', 1);
     const parcel = await trx
       .updateTable('parcels')
-      .set((eb) => ({
-        status: eb.case().when(back(eb)).then('returned').else('delivered').end().$castTo<ParcelStatus>(),
-        delivered_at: nowIso(),
-        version: eb('version', '+', 1),
-        holder_kind: eb.case().when(back(eb)).then('sender').else('receiver').end().$castTo<CustodyHolderKind>(),
-        holder_id: eb.case().when(back(eb)).then(eb.ref('sender_id')).else(null).end(),
-        custody_seq: eb('custody_seq', '+', 1),
-      }))
+      .set(reachesItsPerson)
       .where('id', '=', parcelId)
       .where('status', '=', from)
       .where('custody_seq', '=', expectedSeq)
@@ -718,11 +718,22 @@ export function collectParcel(
 }
 
 /**
- * A parcel its receiver did not collect from its drop point in time is its sender's to collect
- * there (issue 28): on its way back where it waits, by the rule of `days` — nobody acts.
- * Conditional on still waiting at the seq the sweep read; null when it changed meanwhile.
+ * Why a parcel waiting at a drop point goes back to its sender (issue 28): its receiver let the
+ * days pass (a rule of time: nobody acts), or refused it at the counter (its staff say so).
  */
-export function returnUncollected(changes: Changes, parcelId: string, expectedSeq: number, days: number) {
+export type DropPointReturnCause = { uncollectedDays: number } | { refusedBefore: AccountRow };
+
+/**
+ * A parcel waiting at a drop point for its receiver goes back to its sender: it stays where it
+ * is, its sender may collect it there, and a runner may take it to their door. Conditional on
+ * still waiting for its receiver at the seq read; null when it changed meanwhile.
+ */
+export function returnFromDropPoint(
+  changes: Changes,
+  parcelId: string,
+  expectedSeq: number,
+  cause: DropPointReturnCause,
+) {
   return changes.transaction(async (trx, publish) => {
     const parcel = await trx
       .updateTable('parcels')
@@ -735,6 +746,9 @@ export function returnUncollected(changes: Changes, parcelId: string, expectedSe
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) return null;
+    const staff = 'refusedBefore' in cause ? cause.refusedBefore : null;
+    const reason =
+      'uncollectedDays' in cause ? `uncollected ${cause.uncollectedDays} days` : 'refused at the drop point';
     await appendCustody(trx, {
       parcel_id: parcel.id,
       seq: parcel.custody_seq,
@@ -743,13 +757,72 @@ export function returnUncollected(changes: Changes, parcelId: string, expectedSe
       from_id: parcel.drop_point_id,
       to_kind: 'drop_point',
       to_id: parcel.drop_point_id,
-      confirmed_by: null,
-      how: 'deadline',
-      reason: `uncollected ${days} days`,
+      confirmed_by: staff?.id ?? null,
+      how: staff ? 'drop_point_staff' : 'deadline',
+      reason,
     });
     const before = beforeOf('at_drop_point', parcel.runner_user_name, parcel.receiver_key);
-    const data = { uncollectedDays: days };
-    await record(trx, publish, { kind: 'return_started', parcel, before, actor: null, data });
+    const data = staff ? { refusedAtDropPoint: true } : cause;
+    await record(trx, publish, { kind: 'return_started', parcel, before, actor: staff, data });
+    return parcel;
+  });
+}
+
+/**
+ * A runner takes a parcel waiting at a drop point on its way back to carry it to its sender's door
+ * (issue 28), with the code the point's staff read out (checked by the caller at `expectedSeq`):
+ * custody from the drop point to the runner, who carries it as any return.
+ */
+export function takeFromDropPoint(changes: Changes, parcelId: string, runner: AccountRow, expectedSeq: number) {
+  return changes.transaction(async (trx, publish) => {
+    // The runner who left it there, as lists knew it before (their list hears it leave).
+    const before = await trx
+      .selectFrom('parcels')
+      .leftJoin('accounts', 'accounts.id', 'parcels.runner_id')
+      .select(['accounts.user_name'])
+      .where('parcels.id', '=', parcelId)
+      .executeTakeFirst();
+    const parcel = await trx
+      .updateTable('parcels')
+      .set((eb) => ({
+        status: 'in_transit',
+        runner_id: runner.id,
+        picked_up_at: nowIso(),
+        at_drop_point_since: null,
+        version: eb('version', '+', 1),
+        ...holderColumns({ kind: 'runner', id: runner.id }),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
+      .where('id', '=', parcelId)
+      .where('status', '=', 'at_drop_point')
+      .where('returning', '=', 1)
+      .where('custody_seq', '=', expectedSeq)
+      .returningAll()
+      .returning(withNames)
+      .executeTakeFirst();
+    if (!parcel) {
+      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
+      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
+      throw finishedRefusal(current.status) ?? refuse('parcel_taken', messages.dropPointReturnTaken);
+    }
+    await appendCustody(trx, {
+      parcel_id: parcel.id,
+      seq: parcel.custody_seq,
+      kind: 'picked_up',
+      from_kind: 'drop_point',
+      from_id: parcel.drop_point_id,
+      to_kind: 'runner',
+      to_id: runner.id,
+      confirmed_by: runner.id,
+      how: 'drop_point_pin',
+    });
+    await record(trx, publish, {
+      kind: 'taken_from_drop_point',
+      parcel,
+      before: beforeOf('at_drop_point', before?.user_name ?? null, parcel.receiver_key),
+      actor: runner,
+      data: { dropPointId: parcel.drop_point_id },
+    });
     return parcel;
   });
 }

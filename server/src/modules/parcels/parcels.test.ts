@@ -442,6 +442,7 @@ describe('GET /api/tracking/:id', () => {
       state: 'waiting',
       attempts: 0,
       redelivery: null,
+      dropPoint: null,
     });
     for (const secret of [
       parcel.senderAddress,

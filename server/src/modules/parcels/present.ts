@@ -44,12 +44,15 @@ export function presentParcel(row: ParcelWithNames): Parcel {
       row.neighbour_wish_name !== null && row.neighbour_wish_door !== null
         ? { name: row.neighbour_wish_name, door: row.neighbour_wish_door }
         : null,
-    dropPoint:
-      row.drop_point_id !== null && row.drop_point_name !== null && row.drop_point_address !== null
-        ? { id: row.drop_point_id, name: row.drop_point_name, address: row.drop_point_address }
-        : null,
+    dropPoint: dropPointOf(row),
   };
 }
+
+/** The drop point a parcel goes to or waits at instead of the door (issue 28): a public partner place. */
+const dropPointOf = (row: ParcelWithNames): Parcel['dropPoint'] =>
+  row.drop_point_id !== null && row.drop_point_name !== null && row.drop_point_address !== null
+    ? { id: row.drop_point_id, name: row.drop_point_name, address: row.drop_point_address }
+    : null;
 
 /** A parcel's failed attempts and return as everyone shown it sees them (issue 28). */
 function attemptFacts(row: ParcelRow): Pick<Parcel, 'state' | 'attempts' | 'redelivery'> {
@@ -150,5 +153,6 @@ export function presentTracking(
     runnerRating: inTransit ? runnerRating : null,
     events: events.map(presentEvent),
     ...attemptFacts(row),
+    dropPoint: dropPointOf(row),
   };
 }

@@ -22,6 +22,7 @@ const howLabels: Record<CustodyHow, string> = {
   sender_pin: messages.custodyHowSenderPin,
   neighbour_name: messages.custodyHowNeighbourName,
   drop_point_pin: messages.custodyHowDropPointPin,
+  drop_point_staff: messages.custodyHowDropPointStaff,
   deadline: messages.custodyHowDeadline,
   runner_qr: messages.custodyHowRunnerQr,
   admin: messages.custodyHowAdmin,

@@ -38,3 +38,18 @@ export function useRelease(dropPointId: number) {
     },
   });
 }
+
+const refuseAtDropPoint = (parcelId: string) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'refused-at-drop-point'), parcelSchema);
+
+/** 'A címzett nem veszi át': told once the server has turned the parcel back to its sender. */
+export function useRefuseAtDropPoint(dropPointId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refuseAtDropPoint,
+    onSuccess: () => {
+      notify.success(messages.refusedAtDropPointDone);
+      return queryClient.invalidateQueries({ queryKey: dropPointParcelsKey(dropPointId) });
+    },
+  });
+}

@@ -1,35 +1,63 @@
 import type { DropPoint } from '@csomag/domain/drop-points';
 import { formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { type FormEvent, useState } from 'react';
+import { paths } from '@csomag/domain/paths';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { CodeForm } from '../../components/code-form.tsx';
+import { CodeQr } from '../../components/code-qr.tsx';
+import { FormError } from '../../components/form-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { useDropPointParcels, useMyDropPoints, useRelease } from './api.ts';
+import { useCodeFromLink } from '../../lib/code-link.ts';
+import { useDropPointParcels, useMyDropPoints, useRefuseAtDropPoint, useRelease } from './api.ts';
 
 /** 'Kiadás': the code the receiver (or, on its way back, the sender) shows; refusals in the server's words. */
 function ReleaseForm({ dropPointId, parcelId }: { dropPointId: number; parcelId: string }) {
   const release = useRelease(dropPointId);
-  const [pin, setPin] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    release.mutate({ parcelId, pin });
-  };
   return (
-    <form className="form inline" onSubmit={submit} noValidate aria-label={messages.releaseSubmit}>
-      <FormField
-        label={messages.releaseLabel}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
-        error={release.error ? errorMessage(release.error) : undefined}
-      />
-      <button type="submit" className="button primary" disabled={release.isPending || pin.trim().length === 0}>
-        {messages.releaseSubmit}
+    <CodeForm
+      initialPin={useCodeFromLink(parcelId)}
+      label={messages.releaseLabel}
+      submitLabel={messages.releaseSubmit}
+      onSubmit={(pin) => release.mutate({ parcelId, pin })}
+      pending={release.isPending}
+      error={release.error}
+      inline
+      primary
+    />
+  );
+}
+
+/** 'A címzett nem veszi át': asked once more, then the parcel goes back to its sender. */
+function RefusedByReceiver({ dropPointId, parcelId }: { dropPointId: number; parcelId: string }) {
+  const refuse = useRefuseAtDropPoint(dropPointId);
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="button" onClick={() => setAsking(true)}>
+        {messages.refusedAtDropPointButton}
       </button>
-    </form>
+    );
+  }
+  return (
+    <fieldset className="notice">
+      <legend>{messages.refusedAtDropPointButton}</legend>
+      <p>{messages.refusedAtDropPointConfirm}</p>
+      <FormError message={refuse.error ? errorMessage(refuse.error) : null} />
+      <div className="card-actions">
+        <button
+          type="button"
+          className="button danger"
+          disabled={refuse.isPending}
+          onClick={() => refuse.mutate(parcelId)}
+        >
+          {messages.refusedAtDropPointYes}
+        </button>
+        <button type="button" className="button" onClick={() => setAsking(false)}>
+          {messages.cancelButton}
+        </button>
+      </div>
+    </fieldset>
   );
 }
 
@@ -57,7 +85,17 @@ function DropPointWork({ point }: { point: DropPoint }) {
                 {coming.map((item) => (
                   <li key={item.id} aria-label={item.id}>
                     <span className="mono">{item.id}</span> · {item.category}
-                    {item.dropOffPin && <p>{messages.dropOffPinText(item.dropOffPin)}</p>}
+                    {item.dropOffPin && (
+                      <>
+                        <p>{messages.dropOffPinText(item.dropOffPin)}</p>
+                        <CodeQr
+                          path={paths.inProgressParcels}
+                          parcelId={item.id}
+                          pin={item.dropOffPin}
+                          label={messages.codeQrForRunner}
+                        />
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -69,7 +107,19 @@ function DropPointWork({ point }: { point: DropPoint }) {
                     <span className="mono">{item.id}</span> · {item.category}
                     {item.since && <p className="muted">{messages.dropPointSince(formatTimestamp(item.since))}</p>}
                     {item.returning && <p>{messages.dropPointForSender}</p>}
+                    {item.returnPin && (
+                      <>
+                        <p>{messages.dropPointReturnPinText(item.returnPin)}</p>
+                        <CodeQr
+                          path={paths.waitingParcels}
+                          parcelId={item.id}
+                          pin={item.returnPin}
+                          label={messages.codeQrForRunner}
+                        />
+                      </>
+                    )}
                     <ReleaseForm dropPointId={point.id} parcelId={item.id} />
+                    {!item.returning && <RefusedByReceiver dropPointId={point.id} parcelId={item.id} />}
                   </li>
                 ))}
               </ul>

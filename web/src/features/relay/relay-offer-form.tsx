@@ -1,10 +1,12 @@
 import { DEFAULT_MAP_CENTRE } from '@csomag/domain/constants';
 import { budapestDateTimeInput, timetableClock } from '@csomag/domain/format';
+import { distanceMetres } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
 import { type RelayOffer, type RelayOfferBody, relayOfferBodySchema } from '@csomag/domain/relay';
 import { lazy, Suspense, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useDropPoints } from '../../api/attempts.ts';
 import { useReverseGeocode } from '../../api/geocode.ts';
 import { useRelayOffers } from '../../api/relay-offers.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
@@ -68,6 +70,47 @@ function MeetingPoints({
           </ul>
         </>
       )}
+    </section>
+  );
+}
+
+/** How many drop points are offered as meeting points: the nearest. */
+const DROP_POINTS_SHOWN = 5;
+
+/**
+ * Drop points as meeting points (issue 28): a known, sheltered place, the nearest to the runner
+ * first; each fills the form with its point and name.
+ */
+function DropPointMeetings({
+  near,
+  onChoose,
+}: {
+  near: Coordinates | null;
+  onChoose: (point: { name: string; position: Coordinates }) => void;
+}) {
+  const points = useDropPoints(true).data?.items ?? [];
+  if (points.length === 0) return null;
+  const nearest = near
+    ? [...points].sort((a, b) => distanceMetres(near, a.location) - distanceMetres(near, b.location))
+    : points;
+  return (
+    <section aria-label={messages.relayDropPointsTitle}>
+      <h3>{messages.relayDropPointsTitle}</h3>
+      <p className="muted">{messages.relayDropPointsIntro}</p>
+      <ul className="trip-legs">
+        {nearest.slice(0, DROP_POINTS_SHOWN).map((point) => (
+          <li key={point.id}>
+            {point.name}, {point.address} ({point.openingHours}){' '}
+            <button
+              type="button"
+              className="button"
+              onClick={() => onChoose({ name: point.name, position: point.location })}
+            >
+              {messages.relayDropPointUse(point.name)}
+            </button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -140,6 +183,12 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
     setCentre(point.position);
   };
 
+  const chooseDropPoint = (point: { name: string; position: Coordinates }) => {
+    form.setValue('place', point.position);
+    form.setValue('placeLabel', point.name);
+    setCentre(point.position);
+  };
+
   const submit = form.handleSubmit(async (offer) => {
     try {
       await create.mutateAsync({ parcelId, ...offer });
@@ -204,6 +253,7 @@ function RelayOfferForm({ parcelId, onDone }: { parcelId: string; onDone: () => 
         {...form.register('until')}
       />
       <MeetingPoints parcelId={parcelId} window={meetingWindow} onChoose={chooseMeeting} />
+      <DropPointMeetings near={here} onChoose={chooseDropPoint} />
       <FormError message={serverSummary(errors)} />
       <div className="card-actions">
         <button type="submit" className="button primary" disabled={isSubmitting}>

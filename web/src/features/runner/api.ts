@@ -7,6 +7,7 @@ import {
   type ReturnBody,
 } from '@csomag/domain/attempts';
 import { type Position, waitingParcelListSchema } from '@csomag/domain/delivery';
+import { dropPointReturnListSchema } from '@csomag/domain/drop-points';
 import type { ViewBounds } from '@csomag/domain/geo';
 import { type IncidentBody, incidentSchema } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
@@ -75,6 +76,32 @@ export const waitingInViewQuery = (view: ViewBounds | null) =>
   });
 
 export const useWaitingInView = (view: ViewBounds | null) => useQuery(waitingInViewQuery(view));
+
+// ——— parcels waiting at drop points on their way back (issue 28) ———
+
+/** Under the waiting pool's key: every change the pool's live topic hears reads them again too. */
+const dropPointReturnsKey = [...waitingParcelsKey, 'drop-point-returns'] as const;
+
+export const useDropPointReturns = () =>
+  useQuery({
+    queryKey: dropPointReturnsKey,
+    queryFn: ({ signal }) => apiRequest('GET', '/drop-point-returns', dropPointReturnListSchema, undefined, signal),
+  });
+
+const takeFromDropPoint = ({ parcelId, pin }: { parcelId: string; pin: string }) =>
+  apiRequest('POST', parcelActionPath(parcelId, 'take-from-drop-point'), parcelSchema, { pin });
+
+/** 'Átveszem' at the drop point: told once the server has moved the parcel into the runner's hands. */
+export function useTakeFromDropPoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: takeFromDropPoint,
+    onSuccess: (parcel) => {
+      notify.success(messages.dropPointReturnDone(parcel.id));
+      return queryClient.invalidateQueries({ queryKey: ['parcels'] });
+    },
+  });
+}
 
 // ——— delivery ———
 

@@ -1,14 +1,16 @@
 import { messages } from '@csomag/domain/messages';
 import { type CarriedParcel, isDoorKnown } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
-import { FormError, FormField } from '../../components/form-field.tsx';
+import { CodeForm } from '../../components/code-form.tsx';
+import { FormError } from '../../components/form-field.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { PhotoCapture } from '../../components/proof/photo-capture.tsx';
 import { windowText } from '../../components/redelivery-window.ts';
+import { useCodeFromLink } from '../../lib/code-link.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
 import { rememberQrParcel } from '../../lib/qr-parcel.ts';
 import { isPositionRefusal, useAssignedParcels, useDeliver, usePinHandover } from './api.ts';
@@ -41,26 +43,16 @@ function Contacts({ contacts }: { contacts: CarriedParcel['contacts'] }) {
  */
 function PinHandover({ parcelId }: { parcelId: string }) {
   const handOver = usePinHandover();
-  const [pin, setPin] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    handOver.mutate({ parcelId, pin });
-  };
   return (
-    <form className="form inline" onSubmit={submit} noValidate aria-label={messages.pinHandoverSubmit}>
-      <FormField
-        label={messages.pinHandoverLabel}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
-        error={handOver.error ? errorMessage(handOver.error) : undefined}
-      />
-      <button type="submit" className="button" disabled={handOver.isPending || pin.trim().length === 0}>
-        {messages.pinHandoverSubmit}
-      </button>
-    </form>
+    <CodeForm
+      initialPin={useCodeFromLink(parcelId)}
+      label={messages.pinHandoverLabel}
+      submitLabel={messages.pinHandoverSubmit}
+      onSubmit={(pin) => handOver.mutate({ parcelId, pin })}
+      pending={handOver.isPending}
+      error={handOver.error}
+      inline
+    />
   );
 }
 

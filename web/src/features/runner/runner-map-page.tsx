@@ -1,10 +1,12 @@
 import { DEFAULT_MAP_CENTRE, RUNNER_MAP } from '@csomag/domain/constants';
+import type { DropPoint } from '@csomag/domain/drop-points';
 import { formatWeight } from '@csomag/domain/format';
 import type { ViewBounds } from '@csomag/domain/geo';
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates, Parcel } from '@csomag/domain/parcel';
 import type { LatLngBounds } from 'leaflet';
 import { useCallback, useState } from 'react';
+import { useDropPoints } from '../../api/attempts.ts';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { FormError } from '../../components/form-field.tsx';
 import { PickUpButton } from '../../components/pick-up-button.tsx';
@@ -16,7 +18,7 @@ import type { MapFrame } from '../../map/frame.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
-import { useWaitingInView } from './api.ts';
+import { useDropPointReturns, useWaitingInView } from './api.ts';
 
 /**
  * What a parcel is, which of its ends are only approximately known (a pin at a town's centre is not
@@ -66,6 +68,27 @@ const parcelDestination = (parcel: Parcel) =>
   );
 
 /**
+ * A drop point (issue 28): where it is, when it is open, and how many parcels wait there to be
+ * taken back to their senders (the waiting list says how).
+ */
+function dropPointMarker(point: DropPoint, returns: number): MapMarker {
+  return {
+    key: `drop-point-${point.id}`,
+    kind: 'drop_point',
+    title: messages.mapDropPoint,
+    position: point.location,
+    popup: (
+      <MarkerPopup rows={[[messages.mapDropPoint, `${point.name}, ${point.address}`]]}>
+        <p className="muted">
+          {point.openingHours} · {point.openNow ? messages.dropPointOpenNow : messages.dropPointClosedNow}
+        </p>
+        {returns > 0 && <p>{messages.dropPointReturnsHere(returns)}</p>}
+      </MarkerPopup>
+    ),
+  };
+}
+
+/**
  * SPEC §2.7: waiting parcels around me; a pickup reveals where it goes, and can be claimed there.
  * `relayMarkers`: other runners' relay offers at their meeting points ('Továbbadás'), live; put
  * there by app/runner-screens.tsx (features do not import each other).
@@ -78,6 +101,8 @@ export function RunnerMapPage({ relayMarkers }: { relayMarkers: MapMarker[] }) {
   const [view, setView] = useState<ViewBounds | null>(null);
   const onViewChange = useCallback((bounds: LatLngBounds) => setView(roundedBounds(bounds)), []);
   const waiting = useWaitingInView(view);
+  const dropPoints = useDropPoints(true);
+  const dropPointReturns = useDropPointReturns();
   useRunnerLiveLists();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // Both ends of the parcel just chosen, brought into view; only on the runner's own tap, so a list
@@ -91,6 +116,10 @@ export function RunnerMapPage({ relayMarkers }: { relayMarkers: MapMarker[] }) {
   };
   const markers = selected ? [parcelDestination(selected)] : [];
   markers.push(...relayMarkers);
+  const returns = dropPointReturns.data?.items ?? [];
+  for (const point of dropPoints.data?.items ?? []) {
+    markers.push(dropPointMarker(point, returns.filter((item) => item.dropPoint.id === point.id).length));
+  }
   if (position) markers.push({ key: 'me', kind: 'me', title: messages.mapYou, position });
 
   return (

@@ -8,6 +8,7 @@ import { PickUpButton } from '../../components/pick-up-button.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useWaitingParcels } from './api.ts';
+import { DropPointReturns } from './drop-point-returns.tsx';
 
 type WaitingOrder = 'nearest' | 'oldest';
 
@@ -59,6 +60,7 @@ export function WaitingParcelsList({ relayOffers }: { relayOffers: ReactNode }) 
         />
       </div>
       {!position && <p className="muted">{messages.waitingPositionPending}</p>}
+      <DropPointReturns />
       {relayOffers}
       <ParcelListView
         query={query}

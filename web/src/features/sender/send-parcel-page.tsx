@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useDropPoints } from '../../api/attempts.ts';
 import { isTransient } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { fieldChecks } from '../../components/form-checks.ts';
@@ -31,6 +32,7 @@ const formSchema = parcelCreateBodySchema.pick({
   recipientName: true,
   recipientPhone: true,
   photoRequired: true,
+  dropPointId: true,
 });
 /** As typed (the weight is text, '1,5 kg'); the schema turns it into the request's whole grams. */
 type FormValues = z.input<typeof formSchema>;
@@ -74,6 +76,8 @@ export function SendParcelPage() {
     defaultValues: { senderAddress: account?.address ?? '', receiverAddress: '', category: '', weightGrams: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // A drop point instead of the door (issue 28): offered when the back office has any.
+  const dropPoints = useDropPoints(true).data?.items ?? [];
   const [senderAddress, receiverAddress] = useWatch({
     control: form.control,
     name: ['senderAddress', 'receiverAddress'],
@@ -219,6 +223,26 @@ export function SendParcelPage() {
             {...form.register('recipientPhone', { setValueAs: optional })}
           />
           <PhotoRequiredField register={form.register} />
+          {dropPoints.length > 0 && (
+            <div className="field">
+              <label htmlFor="send-drop-point">{messages.sendDropPointLabel}</label>
+              <select
+                id="send-drop-point"
+                aria-describedby="send-drop-point-hint"
+                {...form.register('dropPointId', { setValueAs: (value) => (value ? Number(value) : undefined) })}
+              >
+                <option value="">{messages.sendToTheDoor}</option>
+                {dropPoints.map((point) => (
+                  <option key={point.id} value={point.id}>
+                    {messages.dropPointOption(point.name, point.address, point.openingHours)}
+                  </option>
+                ))}
+              </select>
+              <p id="send-drop-point-hint" className="muted">
+                {messages.sendDropPointHint}
+              </p>
+            </div>
+          )}
           <FormError message={summary} />
           <SubmitButton busy={isSubmitting}>{messages.sendParcelSubmit}</SubmitButton>
         </div>

@@ -88,6 +88,14 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
               </dd>
             </>
           )}
+          {parcel.dropPoint && (
+            <>
+              <dt>{messages.mapDropPoint}</dt>
+              <dd>
+                {parcel.dropPoint.name}, {parcel.dropPoint.address}
+              </dd>
+            </>
+          )}
           <dt>{messages.sentAtLabel}</dt>
           <dd>{formatTimestamp(parcel.createdAt)}</dd>
           {parcel.pickedUpAt && (
