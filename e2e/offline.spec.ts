@@ -1,5 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, metresNorth, parcelFromNewSender, revealCard, runnerContext, test } from './fixtures.ts';
+import {
+  carriedToTheDoor,
+  expect,
+  metresNorth,
+  parcelFromNewSender,
+  revealCard,
+  runnerContext,
+  test,
+} from './fixtures.ts';
 import { baseURL } from './playwright.config.ts';
 
 /*
@@ -7,6 +16,8 @@ import { baseURL } from './playwright.config.ts';
  * is the browser's offline mode plus every request to the server aborted at the context, which also
  * holds the service worker's own fetches (setOffline alone does not stop those).
  */
+
+const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta.url));
 
 const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
 
@@ -177,6 +188,75 @@ test.describe('actions that survive a lost connection', () => {
     expect(events.filter((event) => event.kind === 'picked_up')).toHaveLength(1);
     await late.context.close();
     await fast.context.close();
+  });
+
+  test('a hand-over with the receiver’s code made offline at the door is sent and checked when the connection returns', async ({
+    browser,
+  }) => {
+    const { parcel, receiver, runner, sender } = await carriedToTheDoor(browser);
+    const { pin } = (await (await receiver.context.request.get(`/api/parcels/${parcel.id}/handover-pin`)).json()) as {
+      pin: string;
+    };
+    const { page, context } = runner;
+    await page.goto('/FolyamatbanLevoCsomagok');
+    await expect(card(page, parcel.id)).toBeVisible();
+    await serviceWorkerReady(page);
+
+    await goOffline(context);
+    const form = card(page, parcel.id).getByRole('form', { name: 'Átadás kóddal' });
+    await form.getByLabel('Átvételi kód').fill(pin);
+    await form.getByRole('button', { name: 'Átadás kóddal' }).click();
+    await expect(page.getByText('Függőben: 1 művelet')).toBeVisible();
+    await expect(page.getByTestId('pending-actions').getByRole('listitem')).toContainText(
+      `Átadás kóddal · ${parcel.id}`,
+    );
+    await expect(card(page, parcel.id)).toHaveCount(0);
+
+    const reconnectedAt = Date.now();
+    await goOnline(context);
+    await expect(page.getByText('Átadtad a csomagot.')).toBeVisible();
+    await expect(page.getByTestId('pending-actions')).toHaveCount(0);
+    const detail = await context.request.get(`/api/parcels/${parcel.id}`);
+    const { status, events } = (await detail.json()) as { status: string; events: TimelineEvent[] };
+    expect(status).toBe('delivered');
+    const handedOver = events.filter((event) => event.kind === 'handed_over_pin');
+    expect(handedOver).toHaveLength(1);
+    expect(Date.parse(handedOver[0]?.occurredAt ?? '')).toBeLessThan(reconnectedAt);
+    for (const each of [runner, receiver, sender]) await each.context.close();
+  });
+
+  test('a failed attempt recorded offline at the door is sent when the connection returns; its photo is not kept', async ({
+    browser,
+  }) => {
+    const { parcel, receiver, runner, sender } = await carriedToTheDoor(browser);
+    const { page, context } = runner;
+    await page.goto('/FolyamatbanLevoCsomagok');
+    const mine = card(page, parcel.id);
+    await expect(mine).toBeVisible();
+    await serviceWorkerReady(page);
+
+    await goOffline(context);
+    await mine.getByRole('button', { name: 'Nem sikerült kézbesíteni' }).click();
+    const form = mine.getByRole('form', { name: 'Sikertelen kézbesítés rögzítése' });
+    await form.getByLabel('Mi történt?').selectOption({ label: 'Nem volt otthon senki' });
+    await form.getByLabel('Fotó az ajtóról (nem kötelező)').setInputFiles(PHOTO);
+    await form.getByRole('button', { name: 'Rögzítés' }).click();
+    await expect(page.getByText('Függőben: 1 művelet')).toBeVisible();
+    await expect(page.getByText(/^Az ajtóról készült fotót kapcsolat nélkül nem tudjuk eltenni/)).toBeVisible();
+    await expect(page.getByTestId('pending-actions').getByRole('listitem')).toContainText(
+      `Sikertelen kézbesítés rögzítése · ${parcel.id}`,
+    );
+
+    await goOnline(context);
+    await expect(
+      page.getByText('A sikertelen kézbesítést rögzítettük. A feladót és a címzettet értesítettük.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('pending-actions')).toHaveCount(0);
+    const detail = await context.request.get(`/api/parcels/${parcel.id}`);
+    const { status, events } = (await detail.json()) as { status: string; events: TimelineEvent[] };
+    expect(status).toBe('in_transit');
+    expect(events.filter((event) => event.kind === 'attempted')).toHaveLength(1);
+    for (const each of [runner, receiver, sender]) await each.context.close();
   });
 
   test('positions recorded offline go to the server as one batch when the connection returns', async ({ browser }) => {

@@ -4,7 +4,16 @@
  * wait after a failed attempt, and what a server's answer means for the action that got it.
  */
 
-export const OUTBOX_ACTION_KINDS = ['pickUp', 'deliver', 'handover', 'createParcel', 'location'] as const;
+export const OUTBOX_ACTION_KINDS = [
+  'pickUp',
+  'deliver',
+  'handover',
+  'createParcel',
+  'location',
+  // issue 28: a failed attempt at the door, a hand-over with the code the person read out
+  'attempt',
+  'pinHandover',
+] as const;
 export type OutboxActionKind = (typeof OUTBOX_ACTION_KINDS)[number];
 
 export interface OutboxAction {

@@ -10,6 +10,8 @@ const LABEL: Record<Exclude<OutboxActionKind, 'location'>, string> = {
   deliver: messages.pendingDeliver,
   handover: messages.pendingHandover,
   createParcel: messages.pendingCreateParcel,
+  attempt: messages.pendingAttempt,
+  pinHandover: messages.pendingPinHandover,
 };
 
 function label(action: QueuedAction): string {

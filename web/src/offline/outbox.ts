@@ -1,6 +1,6 @@
 /**
  * The outbox (docs/decisions/0019-installable-app-and-outbox.md): a runner's pickups, deliveries,
- * position reports, a receiver's QR confirmation and a sender's new parcel are sent at once when the
+ * failed attempts and hand-overs with a code (issue 28), position reports, a receiver's QR confirmation and a sender's new parcel are sent at once when the
  * server can be reached, and kept in IndexedDB when it cannot — a fetch that throws; any answer, even
  * 4xx or 5xx, is a result. Each action carries its own Idempotency-Key from the tap on, and
  * `occurredAt`, so a retry never applies twice and the timeline shows when it really happened. Kept
@@ -255,6 +255,8 @@ const SUCCESS_TEXT: Record<OutboxActionKind, string | undefined> = {
   handover: messages.parcelDelivered,
   createParcel: messages.parcelSent,
   location: undefined,
+  attempt: messages.attemptRecorded,
+  pinHandover: messages.pinHandoverDone,
 };
 
 /** The action's real result, as the action's own toast says it when sent at once. */

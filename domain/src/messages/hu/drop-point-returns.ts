@@ -36,4 +36,9 @@ export const dropPointReturns = {
   refusedAtDropPointYes: 'Igen, visszaküldöm',
   refusedAtDropPointDone: 'A csomag visszamegy a feladójához: ő átveheti itt, vagy egy futár elviszi neki.',
   refusedAtDropPointNotNow: 'Ez a csomag nem a címzettjére vár ezen az átvételi ponton.',
+  // the offline outbox (issue 28's actions at the door)
+  pendingAttempt: 'Sikertelen kézbesítés rögzítése',
+  pendingPinHandover: 'Átadás kóddal',
+  attemptPhotoNotQueued:
+    'Az ajtóról készült fotót kapcsolat nélkül nem tudjuk eltenni: a sikertelen kézbesítést fotó nélkül küldjük el.',
 } as const;

@@ -162,8 +162,12 @@ export function useDeliver() {
 
 // ——— when the delivery does not go to plan (issue 28) ———
 
+/** Through the outbox: kept when the server cannot be reached, sent (with when it happened) later. */
 export const recordAttempt = ({ parcelId, ...body }: AttemptBody & { parcelId: string }) =>
-  apiRequest('POST', parcelActionPath(parcelId, 'attempts'), attemptResultSchema, body);
+  sendOrQueue(
+    { kind: 'attempt', method: 'POST', path: parcelActionPath(parcelId, 'attempts'), body, group: parcelId },
+    (json) => attemptResultSchema.parse(json),
+  );
 
 /** POST /api/parcels/:id/attempts/:number/photo: the photo of the door, scaled, as multipart. */
 export const uploadAttemptPhoto = ({ parcelId, number, photo }: { parcelId: string; number: number; photo: Blob }) =>
@@ -189,10 +193,17 @@ export function useFailDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: failDelivery,
+    networkMode: 'always',
     onSuccess: ({ startedReturn, photoError }) => {
       notify.success(startedReturn ? messages.attemptRecordedReturning : messages.attemptRecorded);
       if (photoError) notify.error(messages.attemptPhotoFailed(errorMessage(photoError)));
       return queryClient.invalidateQueries({ queryKey: ['parcels'] });
+    },
+    // Kept for later: said so (the outbox tells the result when it is sent); a photo waits for no one.
+    onError: (error, { photo }) => {
+      if (!isQueued(error)) return;
+      notify.info(messages.actionQueued);
+      if (photo) notify.info(messages.attemptPhotoNotQueued);
     },
   });
 }
@@ -212,14 +223,32 @@ export function useStartReturn() {
   });
 }
 
-/** 'Átadás kóddal': the code the person at the door (or a drop point's staff) reads out. */
+/**
+ * 'Átadás kóddal': the code the person at the door (or a drop point's staff) reads out. Through the
+ * outbox, as a delivery: with no connection at the door it is kept and checked once sent.
+ */
 export const handOverWithPin = ({ parcelId, pin }: { parcelId: string; pin: string }) =>
-  apiRequest('POST', parcelActionPath(parcelId, 'pin-handover'), parcelSchema, { pin });
+  sendOrQueue(
+    {
+      kind: 'pinHandover',
+      method: 'POST',
+      path: parcelActionPath(parcelId, 'pin-handover'),
+      body: { pin },
+      group: parcelId,
+    },
+    (json) => parcelSchema.parse(json),
+  );
 
 export function usePinHandover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: handOverWithPin,
+    networkMode: 'always',
+    onError: (error, { parcelId }) => {
+      if (!isQueued(error)) return;
+      notify.info(messages.actionQueued);
+      moveParcel(queryClient, parcelId, 'delivered', assignedParcelsQuery().queryKey);
+    },
     onSuccess: (parcel) => {
       notify.success(
         parcel.status === 'at_drop_point'

@@ -8,6 +8,7 @@ import { refused, schemaIssues } from '../../components/form-resolver.ts';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
 import { scalePhoto } from '../../lib/scale-photo.ts';
+import { isQueued } from '../../offline/outbox.ts';
 import { useFailDelivery } from './api.ts';
 
 /** The attempt as the runner fills it in; the position is read when it is sent. */
@@ -96,7 +97,9 @@ export function AttemptForm({ parcelId, onDone }: { parcelId: string; onDone: ()
       await fail.mutateAsync({ parcelId, reason, ...(note.trim() ? { note: note.trim() } : {}), position, photo });
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      // Kept for when the connection returns (the hook says so): done here.
+      if (isQueued(error)) onDone();
+      else applyServerErrors(error, form.setError);
     }
   });
   return (
