@@ -187,7 +187,8 @@ export async function runnerContext(browser: Browser, at?: { latitude: number; l
 export async function decodeQr(locator: Locator): Promise<string> {
   const { PNG } = await import('pngjs');
   const jsQR = (await import('jsqr')).default;
-  const png = PNG.sync.read(await locator.screenshot());
+  // A toast that has just flown in may lie over the code; a person would wait for it to go.
+  const png = PNG.sync.read(await locator.screenshot({ style: '.Toastify { display: none !important; }' }));
   // SPEC's 128 px code is under 3 px a module: jsQR's local thresholds sometimes miss it at that
   // size, as a camera held closer would not, so it is read enlarged too (each pixel repeated).
   for (const scale of [1, 2, 3]) {

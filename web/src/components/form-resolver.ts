@@ -1,5 +1,5 @@
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, ResolverError, ResolverOptions } from 'react-hook-form';
+import type { FieldError, FieldValues, Resolver, ResolverError, ResolverOptions } from 'react-hook-form';
 import type { z } from 'zod';
 
 /*
@@ -34,4 +34,18 @@ export function refused<F extends FieldValues>(
     errors[path.length === 0 ? 'root.server' : String(path[0])] ??= { type: 'domain', message };
   }
   return { values: {}, errors: toNestErrors(errors, options) };
+}
+
+/**
+ * A resolver that builds the request from the fields (`toRequest`, the fields themselves when they
+ * are the request but for an unchosen option) and checks it with the domain's schema.
+ */
+export function requestResolver<F extends FieldValues, S extends z.ZodType>(
+  schema: S,
+  toRequest: (fields: F) => unknown = (fields) => fields,
+): Resolver<F, unknown, z.output<S>> {
+  return (fields, _context, options) => {
+    const checked = schema.safeParse(toRequest(fields));
+    return checked.success ? { values: checked.data, errors: {} } : refused(checked.error.issues, options);
+  };
 }

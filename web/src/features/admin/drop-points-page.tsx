@@ -6,82 +6,84 @@ import {
   dropPointKindLabels,
 } from '@csomag/domain/drop-points';
 import { messages } from '@csomag/domain/messages';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { type AdminDropPoint, useAdminDropPoints, useSaveDropPoint } from '../../api/drop-points.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
+import { requestResolver } from '../../components/form-resolver.ts';
 import { QueryState } from '../../components/query-state.tsx';
-import { serverErrors } from '../../components/use-server-errors.ts';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 
+/** The form as the back office fills it in: coordinates and staff as typed. */
 interface Fields {
   name: string;
   kind: DropPointKind | '';
   address: string;
-  lat: string;
-  lng: string;
+  location: { lat: string; lng: string };
   openingHours: string;
   staff: string;
   active: boolean;
 }
 
-const empty: Fields = { name: '', kind: '', address: '', lat: '', lng: '', openingHours: '', staff: '', active: true };
+const empty: Fields = {
+  name: '',
+  kind: '',
+  address: '',
+  location: { lat: '', lng: '' },
+  openingHours: '',
+  staff: '',
+  active: true,
+};
 const fieldsOf = (point: AdminDropPoint): Fields => ({
   name: point.name,
   kind: point.kind,
   address: point.address,
-  lat: String(point.location.lat),
-  lng: String(point.location.lng),
+  location: { lat: String(point.location.lat), lng: String(point.location.lng) },
   openingHours: point.openingHours,
   staff: point.staff.join(', '),
   active: point.active,
 });
 
+/** The request the fields make, checked with the server's own schema (a point in Hungary, hours that parse). */
+const dropPointResolver = requestResolver<Fields, typeof dropPointBodySchema>(dropPointBodySchema, (fields) => ({
+  ...fields,
+  location: { lat: Number(fields.location.lat), lng: Number(fields.location.lng) },
+  staff: fields.staff
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+}));
+
 /** A drop point's form: checked with the server's own schema first, then saved; refusals by field. */
 function DropPointForm({ point, onDone }: { point: AdminDropPoint | undefined; onDone: () => void }) {
   const save = useSaveDropPoint();
-  const [fields, setFields] = useState<Fields>(point ? fieldsOf(point) : empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<Fields, unknown, DropPointBody>({
+    resolver: dropPointResolver,
+    defaultValues: point ? fieldsOf(point) : empty,
+  });
+  const { errors, isSubmitting } = form.formState;
   const kindId = useId();
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((all) => ({ ...all, [name]: event.target.value }));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      name: fields.name,
-      kind: fields.kind,
-      address: fields.address,
-      location: { lat: Number(fields.lat), lng: Number(fields.lng) },
-      openingHours: fields.openingHours,
-      staff: fields.staff
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-      active: fields.active,
-    };
-    const checked = dropPointBodySchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await save.mutateAsync({ id: point?.id, body: checked.data as DropPointBody });
+      await save.mutateAsync({ id: point?.id, body });
       notify.success(messages.dropPointSaved);
       onDone();
     } catch (error) {
-      const refused = serverErrors(error);
-      setErrors(refused.fields);
-      if (Object.keys(refused.fields).length === 0) setProblem(refused.summary);
+      applyServerErrors(error, form.setError);
     }
-  };
+  });
   return (
     <form className="form card" onSubmit={submit} noValidate aria-label={messages.dropPointFormTitle}>
-      <FormField label={messages.dropPointNameLabel} value={fields.name} onChange={set('name')} error={errors.name} />
+      <FormField label={messages.dropPointNameLabel} error={errors.name?.message} {...form.register('name')} />
       <div className="field">
         <label htmlFor={kindId}>{messages.dropPointKindLabel}</label>
-        <select id={kindId} value={fields.kind} onChange={set('kind')}>
+        <select
+          id={kindId}
+          aria-invalid={errors.kind ? true : undefined}
+          aria-describedby={errors.kind ? `${kindId}-error` : undefined}
+          {...form.register('kind')}
+        >
           <option value="" disabled>
             {messages.dropPointKindInvalid}
           </option>
@@ -91,46 +93,33 @@ function DropPointForm({ point, onDone }: { point: AdminDropPoint | undefined; o
             </option>
           ))}
         </select>
-        {errors.kind && <p className="field-error">{errors.kind}</p>}
+        {errors.kind?.message && (
+          <p id={`${kindId}-error`} className="field-error">
+            {errors.kind.message}
+          </p>
+        )}
       </div>
-      <FormField
-        label={messages.dropPointAddressLabel}
-        value={fields.address}
-        onChange={set('address')}
-        error={errors.address}
-      />
+      <FormField label={messages.dropPointAddressLabel} error={errors.address?.message} {...form.register('address')} />
       <FormField
         label={messages.dropPointLatLabel}
         inputMode="decimal"
-        value={fields.lat}
-        onChange={set('lat')}
-        error={errors.location}
+        error={errors.location?.message}
+        {...form.register('location.lat')}
       />
-      <FormField label={messages.dropPointLngLabel} inputMode="decimal" value={fields.lng} onChange={set('lng')} />
+      <FormField label={messages.dropPointLngLabel} inputMode="decimal" {...form.register('location.lng')} />
       <FormField
         label={messages.dropPointHoursLabel}
-        value={fields.openingHours}
-        onChange={set('openingHours')}
-        error={errors.openingHours}
+        error={errors.openingHours?.message}
         hint={messages.openingHoursInvalid}
+        {...form.register('openingHours')}
       />
-      <FormField
-        label={messages.dropPointStaffLabel}
-        value={fields.staff}
-        onChange={set('staff')}
-        error={errors.staff}
-      />
+      <FormField label={messages.dropPointStaffLabel} error={errors.staff?.message} {...form.register('staff')} />
       <label className="choice">
-        <input
-          type="checkbox"
-          checked={fields.active}
-          onChange={(event) => setFields((all) => ({ ...all, active: event.target.checked }))}
-        />{' '}
-        {messages.dropPointActiveLabel}
+        <input type="checkbox" {...form.register('active')} /> {messages.dropPointActiveLabel}
       </label>
-      <FormError message={problem} />
+      <FormError message={serverSummary(errors)} />
       <div className="card-actions">
-        <button type="submit" className="button primary" disabled={save.isPending}>
+        <button type="submit" className="button primary" disabled={isSubmitting}>
           {messages.dropPointSave}
         </button>
         <button type="button" className="button" onClick={onDone}>

@@ -10,9 +10,8 @@ import { TextAreaField } from '../../components/form-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { CustodyChain } from './custody-chain.tsx';
 import { IncidentCard } from './incidents-page.tsx';
-import { ParcelTimeline } from './parcel-timeline.tsx';
+import { ParcelEvidence } from './parcel-evidence.tsx';
 
 /** The decision, once: carry on, send it back, or write it off — with its reason. */
 function DecisionForm({ id }: { id: number }) {
@@ -98,13 +97,7 @@ export function IncidentPage() {
             )}
             {!incident.resolvedAt && <DecisionForm id={incident.id} />}
             {parcel && (
-              <>
-                <p>
-                  {messages.reportParcel}:{' '}
-                  <Link className="mono" to={paths.adminEditParcel(parcel.id)}>
-                    {parcel.id}
-                  </Link>
-                </p>
+              <ParcelEvidence parcel={parcel}>
                 {attempts.length > 0 && (
                   <section className="card" aria-label={messages.attemptsTitle}>
                     <h2>{messages.attemptsTitle}</h2>
@@ -118,9 +111,7 @@ export function IncidentPage() {
                     </ol>
                   </section>
                 )}
-                <ParcelTimeline title={messages.reportTimeline} events={parcel.events} />
-                <CustodyChain parcelId={parcel.id} />
-              </>
+              </ParcelEvidence>
             )}
             <Link className="button" to={paths.adminIncidents}>
               {messages.adminBack}

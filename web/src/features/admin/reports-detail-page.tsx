@@ -11,8 +11,8 @@ import { TextAreaField } from '../../components/form-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { CustodyChain } from './custody-chain.tsx';
-import { confirmerText, ParcelTimeline } from './parcel-timeline.tsx';
+import { ParcelEvidence } from './parcel-evidence.tsx';
+import { confirmerText } from './parcel-timeline.tsx';
 import { ReportCard } from './reports-page.tsx';
 
 function ResolveForm({ id }: { id: number }) {
@@ -100,24 +100,10 @@ export function ReportPage() {
             <ReportCard report={report} linked={false} />
             {!report.resolvedAt && <ResolveForm id={report.id} />}
             {parcel && (
-              <>
-                <p>
-                  {messages.reportParcel}:{' '}
-                  <Link className="mono" to={paths.adminEditParcel(parcel.id)}>
-                    {parcel.id}
-                  </Link>
-                  {parcel.deliveredAt && (
-                    <>
-                      {' '}
-                      · {messages.reportDeliveredAt}: {formatTimestamp(parcel.deliveredAt)}
-                    </>
-                  )}
-                </p>
+              <ParcelEvidence parcel={parcel}>
                 <HandoverConfirmer events={parcel.events} />
                 {proofsUrl && <Proofs parcelId={parcel.id} proofsUrl={proofsUrl} />}
-                <ParcelTimeline title={messages.reportTimeline} events={parcel.events} />
-                <CustodyChain parcelId={parcel.id} />
-              </>
+              </ParcelEvidence>
             )}
             <Link className="button" to={paths.adminReports}>
               {messages.adminBack}

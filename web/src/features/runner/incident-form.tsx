@@ -1,41 +1,58 @@
-import { INCIDENT_KINDS, INCIDENT_PHOTOS_MAX, type IncidentKind, incidentKindLabels } from '@csomag/domain/incidents';
+import {
+  INCIDENT_KINDS,
+  INCIDENT_PHOTOS_MAX,
+  type IncidentBody,
+  type IncidentKind,
+  incidentBodySchema,
+  incidentKindLabels,
+} from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormError, TextAreaField } from '../../components/form-field.tsx';
-import { serverErrors } from '../../components/use-server-errors.ts';
+import { requestResolver } from '../../components/form-resolver.ts';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { useReportIncident } from './api.ts';
+
+/** As the runner fills it in: no kind chosen yet is the empty option. */
+interface Fields {
+  kind: IncidentKind | '';
+  description: string;
+}
 
 /**
  * 'Probléma bejelentése' (issue 28): the parcel is damaged or lost — what happened, with photos if
- * the runner takes any. The back office decides what becomes of it; said once the server has it.
+ * the runner takes any. Checked with the server's schema first; the back office decides what
+ * becomes of it; said once the server has it.
  */
 export function IncidentForm({ parcelId, onDone }: { parcelId: string; onDone: () => void }) {
   const report = useReportIncident();
-  const [kind, setKind] = useState<IncidentKind | ''>('');
-  const [description, setDescription] = useState('');
+  const form = useForm<Fields, unknown, IncidentBody>({
+    resolver: requestResolver(incidentBodySchema),
+    defaultValues: { kind: '', description: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [photos, setPhotos] = useState<File[]>([]);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const kindId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFields({});
-    setProblem(null);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await report.mutateAsync({ parcelId, kind: kind as IncidentKind, description, photos });
+      await report.mutateAsync({ parcelId, ...body, photos });
       onDone();
     } catch (error) {
-      const refused = serverErrors(error);
-      setFields(refused.fields);
-      if (Object.keys(refused.fields).length === 0) setProblem(refused.summary);
+      applyServerErrors(error, form.setError);
     }
-  };
+  });
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={messages.incidentReportTitle}>
       <h3>{messages.incidentReportTitle}</h3>
       <div className="field">
         <label htmlFor={kindId}>{messages.incidentKindLabel}</label>
-        <select id={kindId} value={kind} onChange={(event) => setKind(event.target.value as IncidentKind)}>
+        <select
+          id={kindId}
+          aria-invalid={errors.kind ? true : undefined}
+          aria-describedby={errors.kind ? `${kindId}-error` : undefined}
+          {...form.register('kind')}
+        >
           <option value="" disabled>
             {messages.incidentKindInvalid}
           </option>
@@ -45,13 +62,16 @@ export function IncidentForm({ parcelId, onDone }: { parcelId: string; onDone: (
             </option>
           ))}
         </select>
-        {fields.kind && <p className="field-error">{fields.kind}</p>}
+        {errors.kind?.message && (
+          <p id={`${kindId}-error`} className="field-error">
+            {errors.kind.message}
+          </p>
+        )}
       </div>
       <TextAreaField
         label={messages.incidentDescriptionLabel}
-        value={description}
-        error={fields.description ?? null}
-        onChange={(event) => setDescription(event.target.value)}
+        error={errors.description?.message ?? null}
+        {...form.register('description')}
       />
       <label className="field">
         <span>{messages.incidentPhotosLabel}</span>
@@ -62,9 +82,9 @@ export function IncidentForm({ parcelId, onDone }: { parcelId: string; onDone: (
           onChange={(event) => setPhotos([...(event.target.files ?? [])].slice(0, INCIDENT_PHOTOS_MAX))}
         />
       </label>
-      <FormError message={problem} />
+      <FormError message={serverSummary(errors)} />
       <div className="card-actions">
-        <button type="submit" className="button danger" disabled={report.isPending}>
+        <button type="submit" className="button danger" disabled={isSubmitting}>
           {messages.incidentReportSubmit}
         </button>
         <button type="button" className="button" onClick={onDone}>
