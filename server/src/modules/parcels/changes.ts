@@ -737,7 +737,13 @@ export function returnFromDropPoint(
   return changes.transaction(async (trx, publish) => {
     const parcel = await trx
       .updateTable('parcels')
-      .set((eb) => ({ returning: 1, version: eb('version', '+', 1), custody_seq: eb('custody_seq', '+', 1) }))
+      // The attempts counted were at the receiver's door; on the way back they count afresh.
+      .set((eb) => ({
+        returning: 1,
+        attempts: 0,
+        version: eb('version', '+', 1),
+        custody_seq: eb('custody_seq', '+', 1),
+      }))
       .where('id', '=', parcelId)
       .where('status', '=', 'at_drop_point')
       .where('returning', '=', 0)

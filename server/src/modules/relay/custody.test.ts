@@ -6,18 +6,31 @@ import { accountRow, insertParcels } from '../../test/back-office.ts';
 import { pickUp, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
+import { returnUncollectedParcels } from '../drop-points/deadline.ts';
 import { readChain, verifyAllChains, verifyChain } from './chain.ts';
 
 let t: TestApp;
 let admin: SignedIn;
 let sender: SignedIn;
 let runners: SignedIn[];
+let staff: SignedIn;
+let dropPointId: number;
 const ids = new Map<string, number>();
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInSuperadmin(t.app);
   sender = await signUp(t.app);
   runners = await Promise.all([0, 1, 2].map(() => signUp(t.app, { role: 'runner' })));
+  staff = await signUp(t.app);
+  const point = await post(admin, '/api/drop-points', {
+    name: 'Sarki trafik',
+    kind: 'shop',
+    address: '4025 Debrecen, Piac utca 20',
+    location: { lat: 47.5316, lng: 21.6273 },
+    openingHours: 'H-V 0:00-24:00',
+    staff: [staff.account.userName],
+  });
+  dropPointId = point.json().id;
   for (const who of [sender, ...runners]) {
     const row = await t.store.db
       .selectFrom('accounts')
@@ -48,7 +61,20 @@ async function handOverByQr(parcelId: string, holder: SignedIn) {
   });
 }
 
-type Holder = { kind: 'sender' | 'runner' | 'receiver'; id: number | null };
+type Holder = { kind: 'sender' | 'runner' | 'receiver' | 'drop_point'; id: number | null };
+
+/** The code the drop point's staff reads out for a parcel of theirs (to leave it there, or take it back). */
+async function staffCode(parcelId: string, which: 'dropOffPin' | 'returnPin') {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/drop-points/${dropPointId}/parcels`,
+    headers: { cookie: staff.cookie },
+  });
+  const item = (answer.json().items as { id: string; dropOffPin: string | null; returnPin: string | null }[]).find(
+    (each) => each.id === parcelId,
+  );
+  return item?.[which] ?? '000000';
+}
 
 async function expectHolder(parcelId: string, expected: Holder) {
   const row = await storedParcel(t.app, parcelId);
@@ -61,7 +87,7 @@ async function expectHolder(parcelId: string, expected: Holder) {
 }
 
 describe('custody', () => {
-  it('a random sequence of pickups, hand-overs, failed attempts, returns and a hand-over at the end keeps the last event’s `to` the holder, never in the pool while a runner holds it, and the chain verifies', async () => {
+  it('a random sequence of pickups, hand-overs, failed attempts, returns, drop points and a hand-over at the end keeps the last event’s `to` the holder, never in the pool while a runner holds it, and the chain verifies', async () => {
     const often = (op: string, weight: number) => ({ arbitrary: fc.constant(op), weight });
     const step = fc.record({
       op: fc.oneof(
@@ -72,6 +98,10 @@ describe('custody', () => {
         often('return', 1),
         often('give_back', 1),
         often('deliver', 1),
+        often('drop_off', 1),
+        often('refused_at_counter', 1),
+        often('deadline', 1),
+        often('take_back', 2),
       ),
       runner: fc.nat(2),
     });
@@ -127,6 +157,46 @@ describe('custody', () => {
               expect(answer.statusCode).toBe(200);
               returning = true;
               attempts = 0;
+            } else expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+          } else if (op === 'drop_off') {
+            // The carrier sends it to the drop point and leaves it there with the staff's code.
+            const chosen = await post(actor, `/api/parcels/${parcel.id}/drop-point`, { dropPointId });
+            if (carrier !== actor || returning) {
+              expect(chosen.statusCode).toBeGreaterThanOrEqual(400);
+              continue;
+            }
+            expect(chosen.statusCode).toBe(200);
+            const pin = await staffCode(parcel.id, 'dropOffPin');
+            expect((await post(actor, `/api/parcels/${parcel.id}/pin-handover`, { pin })).statusCode).toBe(200);
+            holder = { kind: 'drop_point', id: dropPointId };
+            carrier = null;
+          } else if (op === 'refused_at_counter' || op === 'deadline') {
+            const waitingForReceiver = holder.kind === 'drop_point' && !returning;
+            if (op === 'refused_at_counter') {
+              const answer = await post(staff, `/api/parcels/${parcel.id}/refused-at-drop-point`);
+              if (waitingForReceiver) expect(answer.statusCode).toBe(200);
+              else expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+            } else {
+              await t.store.db
+                .updateTable('parcels')
+                .set({ at_drop_point_since: '2020-01-01T00:00:00.000Z' })
+                .where('id', '=', parcel.id)
+                .where('status', '=', 'at_drop_point')
+                .execute();
+              await returnUncollectedParcels(t.store.db, t.app.changeFeed, 7);
+            }
+            if (waitingForReceiver) {
+              returning = true;
+              attempts = 0;
+            }
+          } else if (op === 'take_back') {
+            // A runner takes a parcel going back from the drop point, with the staff's code.
+            const pin = await staffCode(parcel.id, 'returnPin');
+            const answer = await post(runner, `/api/parcels/${parcel.id}/take-from-drop-point`, { pin });
+            if (holder.kind === 'drop_point' && returning) {
+              expect(answer.statusCode).toBe(200);
+              holder = { kind: 'runner', id: runnerId };
+              carrier = runner;
             } else expect(answer.statusCode).toBeGreaterThanOrEqual(400);
           } else if (op === 'give_back') {
             // 'Visszaadom' no longer puts a parcel back in the pool: there is no such call.
