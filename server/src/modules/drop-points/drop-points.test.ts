@@ -2,14 +2,16 @@ import { OPENING_DAYS } from '@csomag/domain/drop-points';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cast, carriedFor, requestsOf, signUpCast } from '../../test/cast.ts';
 import { northOf, pickUp, storedParcel } from '../../test/delivery.ts';
-import { createTestApp, requestAs, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
 import { returnUncollectedParcels } from './deadline.ts';
 
 /** Drop points (issue 28): the back office's partner places, a parcel left there, collected with a code. */
 let t: TestApp;
+let cast: Cast;
 let admin: SignedIn;
 let sender: SignedIn;
 let receiver: SignedIn;
@@ -23,20 +25,13 @@ const SHOP = { lat: 47.5316, lng: 21.6273 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSuperadmin(t.app);
-  sender = await signUp(t.app);
-  receiver = await signUp(t.app, { address: `Debrecen, Piac utca ${Date.now() % 100000}` });
-  runner = await signUp(t.app, { role: 'runner' });
+  cast = await signUpCast(t.app);
+  ({ admin, sender, receiver, runner, otherRunner, otherUser } = cast);
   staff = await signUp(t.app);
-  otherUser = await signUp(t.app);
-  otherRunner = await signUp(t.app, { role: 'runner' });
 });
 afterAll(() => t.close());
 
-const post = (who: SignedIn | null, url: string, payload: object = {}) =>
-  who ? requestAs(t.app, who, 'POST', url, payload) : t.app.inject({ method: 'POST', url, payload });
-const get = (who: SignedIn | null, url: string) =>
-  t.app.inject({ method: 'GET', url, ...(who ? { headers: { cookie: who.cookie } } : {}) });
+const { post, get } = requestsOf(() => t.app);
 const pointBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Sarki trafik',
   kind: 'shop',
@@ -57,11 +52,7 @@ const countPoints = async () =>
   );
 
 async function attempted(): Promise<Parcel> {
-  const parcel = await sendParcel(t.app, sender.cookie, {
-    receiverAddress: receiver.account.address,
-    receiverCoordinates: DOOR,
-  });
-  await pickUp(t.app, runner.cookie, parcel.id);
+  const parcel = await carriedFor(t.app, cast, { receiverCoordinates: DOOR });
   const attempt = await post(runner, `/api/parcels/${parcel.id}/attempts`, {
     reason: 'nobody_home',
     position: { ...northOf(DOOR, 2), accuracy: 5 },

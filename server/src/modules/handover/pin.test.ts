@@ -1,14 +1,15 @@
 import { HANDOVER_PIN_MAX_TRIES } from '@csomag/domain/handover-pin';
 import { messages } from '@csomag/domain/messages';
-import type { Parcel } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickUp, storedParcel } from '../../test/delivery.ts';
-import { createTestApp, requestAs, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { type Cast, carriedFor, signUpCast } from '../../test/cast.ts';
+import { storedParcel } from '../../test/delivery.ts';
+import { createTestApp, requestAs, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
 
 /** The handover PIN (issue 28): a code only the person at the door is shown, per leg, a few tries. */
 let t: TestApp;
+let cast: Cast;
 let admin: SignedIn;
 let sender: SignedIn;
 let receiver: SignedIn;
@@ -18,20 +19,12 @@ let otherUser: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSuperadmin(t.app);
-  sender = await signUp(t.app);
-  receiver = await signUp(t.app, { address: `Debrecen, Piac utca ${Date.now() % 100000}` });
-  runner = await signUp(t.app, { role: 'runner' });
-  otherRunner = await signUp(t.app, { role: 'runner' });
-  otherUser = await signUp(t.app);
+  cast = await signUpCast(t.app);
+  ({ admin, sender, receiver, runner, otherRunner, otherUser } = cast);
 });
 afterAll(() => t.close());
 
-async function carried(): Promise<Parcel> {
-  const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress: receiver.account.address });
-  await pickUp(t.app, runner.cookie, parcel.id);
-  return parcel;
-}
+const carried = () => carriedFor(t.app, cast);
 const pinOf = (who: SignedIn | null, parcelId: string) =>
   t.app.inject({
     method: 'GET',

@@ -1,16 +1,17 @@
 import { INCIDENT_PHOTOS_MAX } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
-import type { Parcel } from '@csomag/domain/parcel';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
-import { createTestApp, requestAs, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { type Cast, carriedFor, requestsOf, signUpCast } from '../../test/cast.ts';
+import { storedEvents, storedParcel } from '../../test/delivery.ts';
+import { createTestApp, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { removeExpiredProofImages } from '../proofs/service.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
 
 /** Incidents (issue 28): the carrier reports, the back office decides once. */
 let t: TestApp;
+let cast: Cast;
 let admin: SignedIn;
 let sender: SignedIn;
 let runner: SignedIn;
@@ -18,22 +19,13 @@ let otherRunner: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSuperadmin(t.app);
-  sender = await signUp(t.app);
-  runner = await signUp(t.app, { role: 'runner' });
-  otherRunner = await signUp(t.app, { role: 'runner' });
+  cast = await signUpCast(t.app);
+  ({ admin, sender, runner, otherRunner } = cast);
 });
 afterAll(() => t.close());
 
-async function carried(): Promise<Parcel> {
-  const parcel = await sendParcel(t.app, sender.cookie);
-  await pickUp(t.app, runner.cookie, parcel.id);
-  return parcel;
-}
-const post = (who: SignedIn | null, url: string, payload: object = {}) =>
-  who ? requestAs(t.app, who, 'POST', url, payload) : t.app.inject({ method: 'POST', url, payload });
-const get = (who: SignedIn | null, url: string) =>
-  t.app.inject({ method: 'GET', url, ...(who ? { headers: { cookie: who.cookie } } : {}) });
+const carried = () => carriedFor(t.app, cast);
+const { post, get } = requestsOf(() => t.app);
 const report = (who: SignedIn | null, parcelId: string, body: object = {}) =>
   post(who, `/api/parcels/${parcelId}/incidents`, { kind: 'damaged', description: 'Beázott a doboz', ...body });
 const resolve = (who: SignedIn | null, id: number, decision: string, note = 'Megnéztük a fotókat') =>
