@@ -39,6 +39,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openStore, type Store } from '../server/src/db/database.ts';
 import type { ParcelRow } from '../server/src/db/schema.ts';
+import { NO_ATTEMPTS } from '../server/src/modules/parcels/changes.ts';
 import { seedScale } from '../server/src/seed/scale.ts';
 import {
   type AppProcess,
@@ -127,6 +128,8 @@ function parcelId(): string {
  * `count` new waiting parcels, copied from rows the scale seed made (senders, addresses, points),
  * oldest first; their ids in that order.
  */
+const ROWS_PER_INSERT = 200;
+
 async function seedWaiting(store: Store, count: number): Promise<string[]> {
   const templates = await store.db
     .selectFrom('parcels')
@@ -136,9 +139,10 @@ async function seedWaiting(store: Store, count: number): Promise<string[]> {
     .execute();
   const ids: string[] = [];
   const start = Date.now() - count;
-  for (let offset = 0; offset < count; offset += 500) {
+  // SQLite takes at most 32,766 variables a statement: ~70 columns × 200 rows stays under.
+  for (let offset = 0; offset < count; offset += ROWS_PER_INSERT) {
     const rows: ParcelRow[] = [];
-    for (let i = offset; i < Math.min(count, offset + 500); i++) {
+    for (let i = offset; i < Math.min(count, offset + ROWS_PER_INSERT); i++) {
       const template = templates[i % templates.length] as ParcelRow;
       const id = parcelId();
       ids.push(id);
@@ -151,6 +155,12 @@ async function seedWaiting(store: Store, count: number): Promise<string[]> {
         picked_up_at: null,
         delivered_at: null,
         version: 1,
+        // Waiting, as a new parcel is: with its sender, nothing attempted (issue 28's columns too).
+        holder_kind: 'sender',
+        holder_id: template.sender_id,
+        custody_seq: 0,
+        runner_handovers: 0,
+        ...NO_ATTEMPTS,
       });
     }
     await store.db.insertInto('parcels').values(rows).execute();

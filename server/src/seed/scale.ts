@@ -36,12 +36,15 @@ export const SCALE_PASSWORD = 'csomag-skala';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const YEAR_MS = 365 * DAY_MS;
-/** Rows per INSERT (17 columns each): within SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
-const PARCELS_PER_INSERT = 1000;
+/**
+ * Rows per INSERT: within SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. A parcel row
+ * has ~50 columns since issue 28 (1,000 rows no longer fit); 500 leaves room for more.
+ */
+const PARCELS_PER_INSERT = 500;
 const EVENTS_PER_INSERT = 3000;
 const ACCOUNTS_PER_INSERT = 1000;
 /** INSERTs per transaction: big enough that commits (fsync) are rare, small enough to stay responsive. */
-const INSERTS_PER_TRANSACTION = 25;
+const INSERTS_PER_TRANSACTION = 50;
 
 interface Place {
   name: string;
