@@ -13,6 +13,7 @@ import {
   signInViaApi,
   test,
 } from './fixtures.ts';
+import { baseURL } from './playwright.config.ts';
 
 const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
 
@@ -267,5 +268,43 @@ test.describe('relay offers: Továbbadnám', () => {
     expect(items.filter((offer: { parcelId: string }) => offer.parcelId === parcel.id)).toEqual([]);
     await expect(mine.getByText(/^Továbbadásra felajánlva/)).toHaveCount(0);
     await runner.context.close();
+  });
+
+  test('a drop point near the runner is offered as the meeting point: its place and name fill the form', async ({
+    browser,
+  }) => {
+    const admin = await browser.newContext({ baseURL });
+    await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+    const name = `Nyugati trafik ${Date.now() % 10000}`;
+    const created = await admin.request.post('/api/drop-points', {
+      data: {
+        name,
+        kind: 'shop',
+        address: '1062 Budapest, Teréz körút 55',
+        location: { lat: 47.5109, lng: 19.0571 },
+        openingHours: 'H-V 6:00-22:00',
+        staff: [],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const parcel = await parcelFromNewSender(browser);
+    const runner = await runnerContext(browser, nyugati);
+    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+    await runner.page.goto('/FolyamatbanLevoCsomagok');
+    const mine = card(runner.page, parcel.id);
+    await mine.getByRole('button', { name: 'Továbbadnám' }).click();
+    const form = mine.getByRole('form', { name: 'Továbbadás másik futárnak' });
+    await runner.context.setGeolocation({ ...nyugati, accuracy: 5 });
+    const nearest = form.getByRole('region', { name: 'Átvételi pontok találkozási helynek' });
+    await nearest.getByRole('button', { name: `Itt: ${name}` }).click();
+    await expect(form.getByLabel('A hely neve')).toHaveValue(name);
+    await expect(form.getByText('Kiválasztott pont: 47.51090, 19.05710')).toBeVisible();
+    await form.getByRole('button', { name: 'Felajánlom' }).click();
+    await expect(runner.page.getByText('Felajánlottad a csomagot továbbadásra.')).toBeVisible();
+    const stored = (await (await runner.context.request.get('/api/relay-offers')).json()).items.find(
+      (offer: { parcelId: string }) => offer.parcelId === parcel.id,
+    );
+    expect(stored).toMatchObject({ placeLabel: name, place: { lat: 47.5109, lng: 19.0571 } });
+    for (const context of [admin, runner.context]) await context.close();
   });
 });
