@@ -174,6 +174,12 @@ test.describe('failed delivery', () => {
     await expect(statusField).toHaveValue('in_transit');
     await expect(statusField.locator('option')).toHaveText(['várakozik', 'szállítás alatt', 'leadott']);
 
+    // Its QR code is now for the sender to confirm, and says so.
+    await mine.getByRole('button', { name: 'Leadás QR kóddal' }).click();
+    await expect(runner.page.getByText(/^Mutasd meg a feladónak: /)).toBeVisible();
+    await expect(runner.page.getByText(/^Mutasd meg a címzettnek/)).toHaveCount(0);
+    await runner.page.goto('/FolyamatbanLevoCsomagok');
+
     // Far from the sender's door the server refuses; at it, the parcel is back with its sender.
     await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
     await expect(mine.getByRole('alert')).toContainText('Túl messze vagy');

@@ -60,3 +60,44 @@ test('a damaged parcel reported by its runner is sent back by the back office’
   expect((await (await admin.request.get(`/api/tracking/${parcel.id}`)).json()).state).toBe('returning');
   for (const context of [admin, sender.context, runner.context]) await context.close();
 });
+
+test('a parcel its runner reports lost is written off: its sender and the back office see it as lost', async ({
+  browser,
+}) => {
+  const sender = await personContext(browser);
+  const parcel = await sendParcelViaApi(sender.context.request);
+  const runner = await runnerContext(browser);
+  expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+  const reported = await runner.context.request.post(`/api/parcels/${parcel.id}/incidents`, {
+    data: { kind: 'lost', description: 'Ellopták a táskámat a villamoson.' },
+  });
+  expect(reported.status()).toBe(201);
+
+  const admin = await browser.newContext({ baseURL });
+  await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+  const page = await admin.newPage();
+  await page.goto('/SaProblemak');
+  const listed = page.getByRole('article').filter({ hasText: parcel.id });
+  await expect(listed).toContainText('Ellopták a táskámat');
+  await listed.getByRole('link', { name: 'Részletek' }).click();
+  const decision = page.getByRole('form', { name: 'Döntés' });
+  await decision.getByLabel('Elveszettnek nyilvánítva').check();
+  await decision.getByLabel('A döntés indoka').fill('Nem került elő, a feladó kártérítést kapott.');
+  await decision.getByRole('button', { name: 'Döntés' }).click();
+  await expect(page.getByText('Rögzítettük a döntést: Elveszettnek nyilvánítva.')).toBeVisible();
+  // The chain ends with the loss, to nobody.
+  await expect(
+    page.getByRole('region', { name: 'Átadások lánca' }).getByText('Elveszettnek nyilvánítva'),
+  ).toBeVisible();
+
+  await sender.page.goto(`/CsomagKovetes/${parcel.id}`);
+  await expect(sender.page.getByText('elveszett', { exact: true }).first()).toBeVisible();
+  await expect(
+    sender.page.getByRole('region', { name: 'Előzmények' }).getByText('Elveszettnek nyilvánítva'),
+  ).toBeVisible();
+  // The runner no longer carries it.
+  await runner.page.goto('/FolyamatbanLevoCsomagok');
+  await expect(runner.page.getByText('Betöltés…')).toHaveCount(0);
+  await expect(parcelCard(runner.page, parcel.id)).toHaveCount(0);
+  for (const context of [admin, sender.context, runner.context]) await context.close();
+});

@@ -84,8 +84,8 @@ test('opts this device in from the profile, lists it, and shows the parcel news 
   const label: string = listed.items[0].label ?? 'Ismeretlen eszköz';
   await expect(section.getByRole('listitem').filter({ hasText: label })).toContainText('(ez az eszköz)');
   await expect(section.getByRole('button', { name: `${label} eltávolítása` })).toBeVisible();
-  // A switch per kind a sender or receiver gets, each on.
-  await expect(section.getByRole('switch')).toHaveCount(4);
+  // A switch per kind a sender or receiver gets (issue 28's failed attempts, returns, drop points and losses too), each on.
+  await expect(section.getByRole('switch')).toHaveCount(13);
   await expect(section.getByRole('switch', { name: 'Elküldött küldeményem úton van' })).toBeChecked();
   await expectAccessible(page);
 

@@ -65,6 +65,8 @@ export const attemptSchema = z.object({
   runner: z.string().nullable(),
   /** Whether a photo of the door is kept (GET …/attempts/:number/photo). */
   photo: z.boolean(),
+  /** The kept photo's hash: a photo taken again is a new one to read (null: none kept). */
+  photoSha256: z.string().nullable(),
   /** Whether this attempt sent the parcel back to its sender. */
   startedReturn: z.boolean(),
 });

@@ -94,6 +94,7 @@ export const PARCEL_EVENT_KINDS = [
   'return_started',
   'returned',
   'taken_from_drop_point',
+  'attempt_photo',
 ] as const;
 export type ParcelEventKind = (typeof PARCEL_EVENT_KINDS)[number];
 
@@ -125,6 +126,7 @@ export const parcelEventLabels: Record<ParcelEventKind, string> = {
   return_started: 'Visszaküldés a feladónak',
   returned: 'Visszaérkezett a feladóhoz',
   taken_from_drop_point: 'Futár elvitte az átvételi pontról a feladóhoz',
+  attempt_photo: 'Fotó az ajtóról',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { messages } from './messages.ts';
 import { paths } from './paths.ts';
+import type { Role } from './roles.ts';
 
 /**
  * Web Push (issue 12): who is told what, without zod, so the service worker can show a
@@ -14,6 +15,9 @@ import { paths } from './paths.ts';
  * - sent_returning, sent_returned: the parcel is on its way back to its sender, and is back
  * - incoming_with_neighbour, incoming_at_drop_point: the receiver's parcel was left with a
  *   neighbour, or waits for them at a drop point
+ * - sent_uncollected: the sender's parcel was not collected at its drop point (in time, or its
+ *   receiver refused it there) and comes back
+ * - sent_lost, incoming_lost: the back office wrote the parcel off as lost
  */
 export const PUSH_KINDS = [
   'sent_picked_up',
@@ -29,8 +33,35 @@ export const PUSH_KINDS = [
   'sent_returned',
   'incoming_with_neighbour',
   'incoming_at_drop_point',
+  'sent_uncollected',
+  'sent_lost',
+  'incoming_lost',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
+
+/**
+ * What each role is told about (the rest never reaches them), in the order the profile page's
+ * switches show them: senders and receivers, or runners. Every kind is some role's (push-kinds.test.ts).
+ */
+export const PUSH_KINDS_BY_ROLE: Record<Role, readonly PushKind[]> = {
+  user: [
+    'sent_picked_up',
+    'sent_attempted',
+    'sent_returning',
+    'sent_uncollected',
+    'sent_returned',
+    'sent_delivered',
+    'sent_lost',
+    'incoming_on_its_way',
+    'incoming_attempted',
+    'incoming_with_neighbour',
+    'incoming_at_drop_point',
+    'incoming_delivered',
+    'incoming_lost',
+  ],
+  runner: ['assigned', 'trip_offer'],
+  superadmin: [],
+};
 
 export const isPushKind = (value: unknown): value is PushKind => PUSH_KINDS.includes(value as PushKind);
 
@@ -48,6 +79,9 @@ export const pushKindLabels: Record<PushKind, string> = {
   sent_returned: messages.pushKindSentReturned,
   incoming_with_neighbour: messages.pushKindWithNeighbour,
   incoming_at_drop_point: messages.pushKindAtDropPoint,
+  sent_uncollected: messages.pushKindSentUncollected,
+  sent_lost: messages.pushKindSentLost,
+  incoming_lost: messages.pushKindIncomingLost,
 };
 
 /** The notification's title per kind (the service worker shows it). */
@@ -64,6 +98,9 @@ export const pushKindTitles: Record<PushKind, string> = {
   sent_returned: messages.pushTitleSentReturned,
   incoming_with_neighbour: messages.pushTitleWithNeighbour,
   incoming_at_drop_point: messages.pushTitleAtDropPoint,
+  sent_uncollected: messages.pushTitleSentUncollected,
+  sent_lost: messages.pushTitleLost,
+  incoming_lost: messages.pushTitleLost,
 };
 
 const statusTexts: Record<PushKind, (parcelId: string) => string> = {
@@ -79,6 +116,9 @@ const statusTexts: Record<PushKind, (parcelId: string) => string> = {
   sent_returned: messages.pushStatusSentReturned,
   incoming_with_neighbour: messages.pushStatusWithNeighbour,
   incoming_at_drop_point: messages.pushStatusAtDropPoint,
+  sent_uncollected: messages.pushStatusSentUncollected,
+  sent_lost: messages.pushStatusSentLost,
+  incoming_lost: messages.pushStatusIncomingLost,
 };
 
 /**

@@ -40,11 +40,12 @@ export const attemptPhotoPath = (parcelId: string, number: number) =>
   `/api${parcelActionPath(parcelId, `attempts/${number}/photo`)}`;
 
 /** An attempt's photo of the door as a blob (with the session); the caller makes and frees its URL. */
-export const useAttemptPhoto = (parcelId: string, number: number, enabled: boolean) =>
+export const useAttemptPhoto = (parcelId: string, number: number, sha256: string | null) =>
   useQuery({
-    queryKey: [...attemptsKey(parcelId), number, 'photo'],
+    // By its hash: a photo taken again is read anew, the same one never twice.
+    queryKey: [...attemptsKey(parcelId), number, 'photo', sha256],
     queryFn: ({ signal }) => readImage(attemptPhotoPath(parcelId, number), signal),
-    enabled,
+    enabled: sha256 !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 

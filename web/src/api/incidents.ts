@@ -6,6 +6,7 @@ import {
 } from '@csomag/domain/incidents';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
+import { parcelKeys } from './parcel.ts';
 
 /** The back office's incidents (issue 28): the queue, one with its evidence, the decision. */
 
@@ -40,7 +41,8 @@ export function useResolveIncident(id: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['incidents'] }),
         queryClient.invalidateQueries({ queryKey: ['parcels'] }),
-        queryClient.invalidateQueries({ queryKey: ['custody'] }),
+        // The parcel's views, its custody chain among them (under its detail key).
+        queryClient.invalidateQueries({ queryKey: parcelKeys.all }),
       ]),
   });
 }

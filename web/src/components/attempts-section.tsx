@@ -31,8 +31,8 @@ import { applyServerErrors, serverSummary } from './use-server-errors.ts';
 type ParcelJourney = Pick<Parcel, 'id' | 'state' | 'attempts' | 'redelivery'>;
 
 /** The photo of the door, read with the session into a blob URL (there is no public address). */
-function AttemptPhoto({ parcelId, number }: { parcelId: string; number: number }) {
-  const image = useAttemptPhoto(parcelId, number, true);
+function AttemptPhoto({ parcelId, number, sha256 }: { parcelId: string; number: number; sha256: string }) {
+  const image = useAttemptPhoto(parcelId, number, sha256);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!image.data) return;
@@ -54,7 +54,7 @@ function AttemptItem({ parcelId, attempt }: { parcelId: string; attempt: Attempt
         {messages.attemptAt(formatTimestamp(at))}
       </time>
       {attempt.note && <p>{messages.attemptNoteText(attempt.note)}</p>}
-      {attempt.photo && <AttemptPhoto parcelId={parcelId} number={attempt.number} />}
+      {attempt.photoSha256 && <AttemptPhoto parcelId={parcelId} number={attempt.number} sha256={attempt.photoSha256} />}
     </li>
   );
 }

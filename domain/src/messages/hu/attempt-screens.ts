@@ -27,6 +27,8 @@ export const attemptScreens = {
   attemptPhotoFailed: (reason: string) =>
     `A sikertelen kézbesítést rögzítettük, de a fotót nem sikerült elmenteni: ${reason}`,
   parcelReturnedToSender: 'Visszavitted a csomagot a feladónak.',
+  qrShowToSender: (parcelId: string) =>
+    `Mutasd meg a feladónak: a telefonjával beolvasva ő hagyja jóvá, hogy visszakapta. Csomag: ${parcelId}`,
   returnDestinationImprecise: 'A feladó pontos helye nem ismert — add át neki QR kóddal',
   attemptPhotoRemove: 'Fotó elvetése',
 

@@ -241,4 +241,15 @@ export const attempts = {
   pushTitleAtDropPoint: 'Csomagod átvételi ponton vár',
   pushStatusAtDropPoint: (parcelId: string) =>
     `A(z) ${parcelId} csomag átvételi ponton vár rád. Az átvételi kódot a követési oldalon találod.`,
+  pushKindSentUncollected: 'Elküldött küldeményemet nem vették át az átvételi ponton',
+  pushTitleSentUncollected: 'Nem vették át a csomagodat',
+  pushStatusSentUncollected: (parcelId: string) =>
+    `A(z) ${parcelId} csomagot nem vették át az átvételi ponton: visszamegy hozzád. Ott is átveheted.`,
+  pushKindSentLost: 'Elküldött küldeményem elveszett',
+  pushKindIncomingLost: 'Nekem szóló küldemény elveszett',
+  pushTitleLost: 'Elveszett csomag',
+  pushStatusSentLost: (parcelId: string) =>
+    `A(z) ${parcelId} csomagot az ügyfélszolgálat elveszettnek nyilvánította. Keress minket, ha kérdésed van.`,
+  pushStatusIncomingLost: (parcelId: string) =>
+    `A neked címzett ${parcelId} csomagot az ügyfélszolgálat elveszettnek nyilvánította.`,
 } as const;

@@ -2,6 +2,7 @@ import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isParcelChange } from '../../db/change-feed.ts';
 import { northOf, pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, requestAs, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
@@ -100,6 +101,7 @@ describe('a failed attempt (Nem sikerült kézbesíteni)', () => {
             note: 'Senki nem nyitott ajtót',
             runner: runner.account.userName,
             photo: false,
+            photoSha256: null,
             startedReturn: false,
           }),
         ],
@@ -449,17 +451,46 @@ describe("a failed attempt's photo of the door", () => {
       data,
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ]);
-  const upload = async (who: SignedIn, parcelId: string, number: number) =>
+  const upload = async (who: SignedIn, parcelId: string, number: number, red = 200) =>
     t.app.inject({
       method: 'POST',
       url: `/api/parcels/${parcelId}/attempts/${number}/photo`,
       headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       payload: photoBody(
-        await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 0, b: 0 } } })
+        await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: red, g: 0, b: 0 } } })
           .png()
           .toBuffer(),
       ),
     });
+
+  it('is told live, on the timeline, and by its hash: a photo taken again is a new one', async () => {
+    const parcel = await carried();
+    await attempt(runner, parcel.id);
+    const heard: string[] = [];
+    const stop = t.app.changeFeed.subscribe(({ change }) => {
+      if (isParcelChange(change) && change.parcelId === parcel.id) heard.push(change.kind);
+    });
+    try {
+      const first = await upload(runner, parcel.id, 1);
+      expect(first.statusCode, first.body).toBe(201);
+      const firstHash = first.json().items[0].photoSha256;
+      expect(firstHash).toMatch(/^[0-9a-f]{64}$/);
+      const again = await upload(runner, parcel.id, 1, 20);
+      const secondHash = again.json().items[0].photoSha256;
+      expect(secondHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(secondHash).not.toBe(firstHash);
+      await expect.poll(() => heard).toEqual(['attempt_photo', 'attempt_photo']);
+    } finally {
+      stop();
+    }
+    const events = await storedEvents(t.app, parcel.id);
+    expect(
+      events.filter((event) => event.kind === 'attempt_photo').map((event) => JSON.parse(event.data ?? '{}')),
+    ).toEqual([
+      { attempt: 1, sha256: expect.any(String) },
+      { attempt: 1, sha256: expect.any(String) },
+    ]);
+  });
 
   it('is added by the runner who recorded it, seen by sender and receiver only, and goes with the retention', async () => {
     const parcel = await carried();

@@ -3,7 +3,6 @@ import { messages } from '@csomag/domain/messages';
 import { isDoorKnown } from '@csomag/domain/parcel';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-import { nowIso } from '../../db/database.ts';
 import type { WindowCounter } from '../../db/rate-limits.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
@@ -11,6 +10,7 @@ import { assertAtDoor, destinationOf, readForCarrier } from '../delivery/service
 import { assertPin, pinFor } from '../handover/pin.ts';
 import {
   type AfterAttemptWish,
+  addAttemptPhoto as addAttemptPhotoChange,
   collectParcel,
   finishedRefusal,
   leaveWithNeighbour,
@@ -113,6 +113,7 @@ export async function listAttempts(db: Kysely<Database>, actor: AccountRow, parc
       note: row.note,
       runner: row.user_name,
       photo: row.photo_sha256 !== null && row.photo_removed_at === null,
+      photoSha256: row.photo_removed_at === null ? row.photo_sha256 : null,
       startedReturn: row.started_return === 1,
     }),
   );
@@ -125,7 +126,7 @@ export async function listAttempts(db: Kysely<Database>, actor: AccountRow, parc
  * delivery's (proofs/image.ts).
  */
 export async function addAttemptPhoto(
-  ctx: Pick<AttemptsContext, 'db'>,
+  ctx: Pick<AttemptsContext, 'db' | 'changes'>,
   runner: AccountRow,
   parcelId: string,
   number: number,
@@ -136,7 +137,7 @@ export async function addAttemptPhoto(
   assertCarrierMay(runner, 'addPhoto', parcel);
   const attempt = await ctx.db
     .selectFrom('delivery_attempts')
-    .select('id')
+    .select(['id', 'number'])
     .where('parcel_id', '=', parcelId)
     .where('number', '=', number)
     // Only the runner who recorded it: another's attempt is not theirs to illustrate.
@@ -145,19 +146,7 @@ export async function addAttemptPhoto(
   if (!attempt) throw refuse('attempt_not_found', messages.attemptNotFound);
   const bytes = await readPhoto();
   const encoded = await encodePhoto(bytes);
-  await ctx.db
-    .updateTable('delivery_attempts')
-    .set({
-      photo: encoded.image,
-      photo_mime: encoded.mime,
-      photo_sha256: encoded.sha256,
-      photo_width: encoded.width,
-      photo_height: encoded.height,
-      photo_at: nowIso(),
-      photo_removed_at: null,
-    })
-    .where('id', '=', attempt.id)
-    .execute();
+  await addAttemptPhotoChange(ctx.changes, parcelId, attempt, runner, encoded);
   return bytes.length;
 }
 

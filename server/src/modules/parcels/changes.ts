@@ -1307,6 +1307,58 @@ export function addPhotoProof(
   });
 }
 
+/** A door photo as stored (attempts/service.ts has encoded it without metadata). */
+export interface NewAttemptPhoto {
+  image: Buffer;
+  mime: string;
+  sha256: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The photo of the door for a failed attempt (issue 28), by the runner who recorded it while the
+ * parcel is still in their hands (the caller found the attempt); a second photo replaces the first.
+ * One `attempt_photo` event naming the hash, one message, so an open page shows the new photo. The
+ * parcel itself does not change.
+ */
+export function addAttemptPhoto(
+  changes: Changes,
+  parcelId: string,
+  attempt: { id: number; number: number },
+  runner: AccountRow,
+  photo: NewAttemptPhoto,
+) {
+  return changes.transaction(async (trx, publish) => {
+    const parcel = await trx
+      .selectFrom('parcels')
+      .selectAll()
+      .select(withNames)
+      .where('id', '=', parcelId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('delivery_attempts')
+      .set({
+        photo: photo.image,
+        photo_mime: photo.mime,
+        photo_sha256: photo.sha256,
+        photo_width: photo.width,
+        photo_height: photo.height,
+        photo_at: nowIso(),
+        photo_removed_at: null,
+      })
+      .where('id', '=', attempt.id)
+      .execute();
+    await record(trx, publish, {
+      kind: 'attempt_photo',
+      parcel,
+      before: beforeOf(parcel.status, parcel.runner_user_name, parcel.receiver_key),
+      actor: runner,
+      data: { attempt: attempt.number, sha256: photo.sha256 },
+    });
+  });
+}
+
 /**
  * A runner's account is being deleted (inside that transaction): every parcel they ever carried
  * keeps its history but loses its runner, with an `edited` event naming who carried it and one

@@ -132,7 +132,10 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const runner = signedIn(request);
       const { id, number } = request.params;
-      const bytes = await addAttemptPhoto({ db: app.store.db }, runner, id, number, () => readOnePhoto(request));
+      const changes = app.changeFeed.forRequest(request.id);
+      const bytes = await addAttemptPhoto({ db: app.store.db, changes }, runner, id, number, () =>
+        readOnePhoto(request),
+      );
       request.log.info({ parcelId: id, runner: runner.user_name, attempt: number, bytes }, 'attempt photo');
       return reply.status(201).send(await listAttempts(app.store.db, runner, id, app.config.returnAfterAttempts));
     },

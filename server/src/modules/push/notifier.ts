@@ -22,21 +22,28 @@ const CLAIM_PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * The news a parcel change is, for whom: picked up (or assigned), a failed attempt, on its way
- * back, delivered and back with its sender (issue 28); nothing else is told.
+ * back (and not collected at its drop point), delivered, back with its sender, written off
+ * (issue 28); nothing else is told.
  */
 export type Happening =
   | 'on_its_way'
   | 'attempted'
   | 'returning'
+  | 'uncollected'
   | 'with_neighbour'
   | 'at_drop_point'
   | 'delivered'
-  | 'returned';
+  | 'returned'
+  | 'lost';
 
 export function happeningOf(change: ParcelChange): Happening | null {
   if (change.kind === 'picked_up' || change.kind === 'assigned') return 'on_its_way';
   if (change.kind === 'attempted') return 'attempted';
-  if (change.kind === 'return_started') return 'returning';
+  // Turned back where it waited for its receiver: not collected in time, or refused at the counter.
+  if (change.kind === 'return_started' && change.previous?.status === 'at_drop_point') return 'uncollected';
+  // A runner takes it from the drop point: now it really is on its way to the sender.
+  if (change.kind === 'return_started' || change.kind === 'taken_from_drop_point') return 'returning';
+  if (change.kind === 'lost') return 'lost';
   if (change.kind === 'returned') return 'returned';
   if (change.kind === 'left_with_neighbour') return 'with_neighbour';
   if (change.kind === 'dropped_off') return 'at_drop_point';
@@ -62,21 +69,25 @@ const SENDER_KINDS: Record<Happening, PushKind | null> = {
   on_its_way: 'sent_picked_up',
   attempted: 'sent_attempted',
   returning: 'sent_returning',
+  uncollected: 'sent_uncollected',
   // Where it waits is the receiver's to know; the sender hears of the delivery.
   with_neighbour: null,
   at_drop_point: null,
   delivered: 'sent_delivered',
   returned: 'sent_returned',
+  lost: 'sent_lost',
 };
 /** What the receiver hears: not the way back, which is the sender's affair. */
 const RECEIVER_KINDS: Record<Happening, PushKind | null> = {
   on_its_way: 'incoming_on_its_way',
   attempted: 'incoming_attempted',
   returning: null,
+  uncollected: null,
   with_neighbour: 'incoming_with_neighbour',
   at_drop_point: 'incoming_at_drop_point',
   delivered: 'incoming_delivered',
   returned: null,
+  lost: 'incoming_lost',
 };
 
 /**

@@ -350,6 +350,72 @@ describe('who is told what', () => {
     ]);
   });
 
+  it('tells the sender when the parcel was not collected at its drop point, and again when a runner brings it back', async () => {
+    const { sender, runner, devices, receiverAddress } = await cast();
+    const staff = await signUp(t.app);
+    const point = await call('POST', '/api/drop-points', admin, {
+      name: 'Sarki trafik',
+      kind: 'shop',
+      address: '4025 Debrecen, Piac utca 20',
+      location: { lat: 47.5316, lng: 21.6273 },
+      openingHours: 'H-V 0:00-24:00',
+      staff: [staff.account.userName],
+    });
+    const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });
+    await pickUp(t.app, runner.cookie, parcel.id);
+    await call('POST', `/api/parcels/${parcel.id}/drop-point`, runner, { dropPointId: point.json().id });
+    const codes = async () =>
+      (await call('GET', `/api/drop-points/${point.json().id}/parcels`, staff)).json().items[0] as {
+        dropOffPin: string;
+        returnPin: string;
+      };
+    const left = await call('POST', `/api/parcels/${parcel.id}/pin-handover`, runner, {
+      pin: (await codes()).dropOffPin,
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect((await call('POST', `/api/parcels/${parcel.id}/refused-at-drop-point`, staff)).statusCode).toBe(200);
+    const bringer = await signUp(t.app, { role: 'runner' });
+    const taken = await call('POST', `/api/parcels/${parcel.id}/take-from-drop-point`, bringer, {
+      pin: (await codes()).returnPin,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    await settle();
+    expect(messagesTo(devices.sender)).toEqual([
+      pushMessage('sent_picked_up', parcel.id),
+      pushMessage('sent_uncollected', parcel.id),
+      pushMessage('sent_returning', parcel.id),
+    ]);
+    expect(messagesTo(devices.receiver)).toEqual([
+      pushMessage('incoming_on_its_way', parcel.id),
+      pushMessage('incoming_at_drop_point', parcel.id),
+    ]);
+  });
+
+  it('tells both when the back office writes the parcel off as lost', async () => {
+    const { sender, runner, devices, receiverAddress } = await cast();
+    const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });
+    await pickUp(t.app, runner.cookie, parcel.id);
+    const incident = await call('POST', `/api/parcels/${parcel.id}/incidents`, runner, {
+      kind: 'lost',
+      description: 'Ellopták a táskámat',
+    });
+    expect(incident.statusCode, incident.body).toBe(201);
+    const decided = await call('POST', `/api/incidents/${incident.json().id}/resolve`, admin, {
+      decision: 'write_off',
+      note: 'Nem került elő',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    await settle();
+    expect(messagesTo(devices.sender)).toEqual([
+      pushMessage('sent_picked_up', parcel.id),
+      pushMessage('sent_lost', parcel.id),
+    ]);
+    expect(messagesTo(devices.receiver)).toEqual([
+      pushMessage('incoming_on_its_way', parcel.id),
+      pushMessage('incoming_lost', parcel.id),
+    ]);
+  });
+
   it('tells a runner the back office assigned a parcel to them, with a link to their list', async () => {
     const { sender, runner, devices, receiverAddress } = await cast();
     const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });

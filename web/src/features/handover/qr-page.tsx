@@ -50,7 +50,7 @@ function HandoverQr({ parcelId }: { parcelId: string }) {
   const token = useHandoverToken(parcelId, parcel.data?.status === 'in_transit');
   return (
     <QueryState query={parcel}>
-      {({ status }) =>
+      {({ status, state }) =>
         handedOver(status) ? (
           <p className="success" role="status">
             {status === 'returned' ? messages.parcelReturnedToSender : messages.parcelDelivered}{' '}
@@ -58,7 +58,14 @@ function HandoverQr({ parcelId }: { parcelId: string }) {
           </p>
         ) : (
           <QueryState query={token}>
-            {(link) => <HandoverCode parcelId={parcelId} link={link} onRenew={() => token.refetch()} />}
+            {(link) => (
+              <HandoverCode
+                parcelId={parcelId}
+                link={link}
+                returning={state === 'returning'}
+                onRenew={() => token.refetch()}
+              />
+            )}
           </QueryState>
         )
       }
@@ -66,11 +73,25 @@ function HandoverQr({ parcelId }: { parcelId: string }) {
   );
 }
 
-function HandoverCode({ parcelId, link, onRenew }: { parcelId: string; link: HandoverLink; onRenew: () => void }) {
+/** On its way back (issue 28) the code is for its sender, who confirms they have it back. */
+function HandoverCode({
+  parcelId,
+  link,
+  returning,
+  onRenew,
+}: {
+  parcelId: string;
+  link: HandoverLink;
+  returning: boolean;
+  onRenew: () => void;
+}) {
   return (
     <div className="qr card">
       <p>
-        <RichText text={messages.qrShowToReceiver} values={[<ParcelId key="id" id={parcelId} />]} />
+        <RichText
+          text={returning ? messages.qrShowToSender : messages.qrShowToReceiver}
+          values={[<ParcelId key="id" id={parcelId} />]}
+        />
       </p>
       <SignedLinkQr
         link={link}

@@ -1,7 +1,7 @@
 import { formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { PushDevice } from '@csomag/domain/push';
-import { type PushKind, pushKindLabels } from '@csomag/domain/push-kinds';
+import { PUSH_KINDS_BY_ROLE, type PushKind, pushKindLabels } from '@csomag/domain/push-kinds';
 import type { Role } from '@csomag/domain/roles';
 import { useEffect, useId, useState } from 'react';
 import { QueryState } from '../../components/query-state.tsx';
@@ -25,13 +25,6 @@ import {
 
 /** The id the server gave this browser's device, so the list can say which one is this. */
 const THIS_DEVICE_KEY = 'csomag.pushDeviceId';
-
-/** What each role is told about (the rest never reaches them): senders and receivers, or runners. */
-const KINDS_OF: Record<Role, readonly PushKind[]> = {
-  user: ['sent_picked_up', 'sent_delivered', 'incoming_on_its_way', 'incoming_delivered'],
-  runner: ['assigned', 'trip_offer'],
-  superadmin: [],
-};
 
 function storedDeviceId(): number | null {
   const value = Number(localStorage.getItem(THIS_DEVICE_KEY));
@@ -119,7 +112,7 @@ export function PushSettings({ role }: { role: Role }) {
           </ul>
         )}
       </QueryState>
-      {KINDS_OF[role].length > 0 ? <KindSwitches kinds={KINDS_OF[role]} /> : null}
+      {PUSH_KINDS_BY_ROLE[role].length > 0 ? <KindSwitches kinds={PUSH_KINDS_BY_ROLE[role]} /> : null}
     </section>
   );
 }

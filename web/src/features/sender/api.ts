@@ -36,7 +36,8 @@ export const useIncomingParcels = (limit?: number) => useInfiniteQuery(incomingP
  */
 export function useSenderLiveLists() {
   const { data: account } = useSession();
-  useLiveRefetch(['me'], [sentParcelsKey, incomingParcelsKey], Boolean(account), account?.address ?? '');
+  // Their parcels' failed attempts too (a door photo added later changes no list).
+  useLiveRefetch(['me'], [sentParcelsKey, incomingParcelsKey, ['attempts']], Boolean(account), account?.address ?? '');
 }
 
 // ——— sending ———
