@@ -3,14 +3,16 @@ import type { Parcel } from '@csomag/domain/parcel';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isParcelChange } from '../../db/change-feed.ts';
+import { type Cast, carriedFor, requestsOf, signUpCast } from '../../test/cast.ts';
 import { northOf, pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
-import { createTestApp, requestAs, type SignedIn, signInSuperadmin, signUp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, requestAs, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { removeExpiredProofImages } from '../proofs/service.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
 
 /** When a delivery does not go to plan (issue 28): attempts, a new time, the return to the sender. */
 let t: TestApp;
+let cast: Cast;
 let admin: SignedIn;
 let sender: SignedIn;
 let receiver: SignedIn;
@@ -25,30 +27,14 @@ const atSenderDoor = { ...northOf(SENDER_DOOR, 3), accuracy: 5 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSuperadmin(t.app);
-  sender = await signUp(t.app);
-  receiver = await signUp(t.app, { address: `Debrecen, Piac utca ${Date.now() % 100000}` });
-  runner = await signUp(t.app, { role: 'runner' });
-  otherRunner = await signUp(t.app, { role: 'runner' });
-  otherUser = await signUp(t.app);
+  cast = await signUpCast(t.app);
+  ({ admin, sender, receiver, runner, otherRunner, otherUser } = cast);
 });
 afterAll(() => t.close());
 
 /** A parcel to the receiver's door, from the sender's door: both ends known to the metre. */
-async function carried(): Promise<Parcel> {
-  const parcel = await sendParcel(t.app, sender.cookie, {
-    receiverAddress: receiver.account.address,
-    receiverCoordinates: DOOR,
-    senderCoordinates: SENDER_DOOR,
-  });
-  await pickUp(t.app, runner.cookie, parcel.id);
-  return parcel;
-}
-
-const post = (who: SignedIn | null, url: string, payload: object = {}) =>
-  who ? requestAs(t.app, who, 'POST', url, payload) : t.app.inject({ method: 'POST', url, payload });
-const get = (who: SignedIn | null, url: string) =>
-  t.app.inject({ method: 'GET', url, ...(who ? { headers: { cookie: who.cookie } } : {}) });
+const carried = () => carriedFor(t.app, cast, { receiverCoordinates: DOOR, senderCoordinates: SENDER_DOOR });
+const { post, get } = requestsOf(() => t.app);
 const attempt = (who: SignedIn | null, parcelId: string, body: object = {}) =>
   post(who, `/api/parcels/${parcelId}/attempts`, { reason: 'nobody_home', position: atDoor, ...body });
 const hourFromNow = () => {
