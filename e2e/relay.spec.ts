@@ -197,7 +197,12 @@ test.describe('relay offers: Továbbadnám', () => {
     await expectAccessible(first.page);
     await form.getByRole('button', { name: 'Felajánlom' }).click();
     await expect(first.page.getByText('Felajánlottad a csomagot továbbadásra.')).toBeVisible();
-    const hours = `${budapestDateTimeInput(from).slice(11)}–${budapestDateTimeInput(from + 90 * 60_000).slice(11)}`;
+    // A window that runs past midnight says so: 'holnap 00:13'.
+    const clock = (at: number) => {
+      const [day, time] = budapestDateTimeInput(at).split('T');
+      return day === budapestDateTimeInput(Date.now()).slice(0, 10) ? (time ?? '') : `holnap ${time}`;
+    };
+    const hours = `${clock(from)}–${clock(from + 90 * 60_000)}`;
     await expect(mine.getByText(`Továbbadásra felajánlva: Nyugati pu., ${hours}`)).toBeVisible();
     await expect(mine.getByText('Még senki nem foglalta le.')).toBeVisible();
     const stored = (await (await first.context.request.get('/api/relay-offers')).json()).items.find(
