@@ -106,6 +106,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422, // an Idempotency-Key already used for another request (or another body)
   report_too_late: 422, // 'Nem érkezett meg' more than 7 days after delivery
   handover_pin_wrong: 422, // a handover PIN that is not the leg's (tries left in the message)
+  reset_token_invalid: 422, // a password reset link unknown, used or past its hour (issue 29)
 
   // 413, 415: a body this server does not take
   body_too_large: 413,
@@ -115,6 +116,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   too_many_login_attempts: 429,
   too_many_streams: 429,
+  too_many_reset_requests: 429, // password reset links asked too often for one address (issue 29)
   handover_pin_locked: 429, // too many tries of a leg's handover PIN in its window
 
   // 5xx

@@ -5,6 +5,7 @@ import { backOffice } from './messages/hu/back-office.ts';
 import { core } from './messages/hu/core.ts';
 import { dropPointReturns } from './messages/hu/drop-point-returns.ts';
 import { landing } from './messages/hu/landing.ts';
+import { mail } from './messages/hu/mail.ts';
 import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
@@ -59,6 +60,7 @@ export const hu = {
   ...attempts,
   ...attemptScreens,
   ...dropPointReturns,
+  ...mail,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -90,6 +92,7 @@ export const huAreas = {
   attempts,
   attemptScreens,
   dropPointReturns,
+  mail,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

@@ -59,6 +59,11 @@ export const paths = {
   dropPointStaff: '/AtvetelPont',
   /** The timetables in use (issue 26). */
   adminTimetables: '/SaMenetrendek',
+  /** 'Elfelejtett jelszó' (issue 29): ask for a link; the link's page sets the new password (`#token=…`). */
+  forgotPassword: '/ElfelejtettJelszo',
+  resetPassword: '/UjJelszo',
+  /** 'Kimenő levelek' (issue 29): what was sent, or written as .eml without SMTP. */
+  adminMail: '/SaLevelek',
 } as const;
 
 /** Where each role lands after sign-in, and where a wrong-role visit is sent (SPEC §2.3). */

@@ -26,6 +26,8 @@ import { geoRoutes } from './modules/geo/routes.ts';
 import { handoverRoutes } from './modules/handover/routes.ts';
 import { incidentRoutes } from './modules/incidents/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { mailPlugin } from './modules/mail/worker.ts';
 import { mapRoutes } from './modules/map/routes.ts';
 import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
 import { parcelRoutes } from './modules/parcels/routes.ts';
@@ -164,6 +166,7 @@ export async function buildApp({
   await app.register(timetablePlugin);
   await app.register(tripOffersPlugin);
   await app.register(pushPlugin);
+  await app.register(mailPlugin);
   await app.register(proofRetention);
   await app.register(dropPointDeadline);
 
@@ -213,6 +216,7 @@ export async function buildApp({
       await api.register(proofRoutes);
       await api.register(ratingRoutes);
       await api.register(reportRoutes);
+      await api.register(mailRoutes);
       await api.register(incidentRoutes);
       await api.register(dropPointRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RETURN_AFTER_ATTEMPTS_DEFAULT } from '@csomag/domain/attempts';
+import { messages } from '@csomag/domain/messages';
 import webpush from 'web-push';
 
 export interface Config {
@@ -51,6 +52,12 @@ export interface Config {
   travelTimeTimeoutMs: number;
   /** How often an instance looks for a newer timetable import (gtfs:import on any machine). */
   timetableCheckMs: number;
+  /** The operator's SMTP server (smtp:// or smtps://, credentials in it); without it mail is written to `mailDir`. */
+  smtpUrl: string | undefined;
+  /** The sender of every message. */
+  mailFrom: string;
+  /** DATA_DIR/mail: where messages are written as .eml files when there is no SMTP server. */
+  mailDir: string;
 }
 
 export interface VapidDetails {
@@ -58,6 +65,20 @@ export interface VapidDetails {
   privateKey: string;
   /** A mailto: or https: URL the push services may contact. */
   subject: string;
+}
+
+/** SMTP_URL: smtp:// or smtps:// (nodemailer's form, credentials included); refused otherwise, never echoed. */
+function smtpUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  return value;
 }
 
 /** Where the generated session secret is kept in DATA_DIR (backups carry it along). */
@@ -227,5 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travelTimeUrl: httpUrl('TRAVEL_TIME_URL', env.TRAVEL_TIME_URL),
     travelTimeTimeoutMs: milliseconds('TRAVEL_TIME_TIMEOUT_MS', env.TRAVEL_TIME_TIMEOUT_MS, 3000),
     timetableCheckMs: seconds('TIMETABLE_CHECK_SECONDS', env.TIMETABLE_CHECK_SECONDS, 30),
+    smtpUrl: smtpUrlOf(env.SMTP_URL),
+    mailFrom:
+      env.MAIL_FROM ||
+      `"${messages.mailSignature}" <noreply@${publicUrl ? new URL(publicUrl).hostname : 'csomagkuldo.invalid'}>`,
+    mailDir: join(dataDir, 'mail'),
   };
 }

@@ -11,6 +11,9 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(async () => ({ default: (await load())[name] }));
 
 const LoginPage = page(() => import('./features/auth/login-page.tsx'), 'LoginPage');
+const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+const MailPage = page(() => import('./features/admin/mail-page.tsx'), 'MailPage');
 const RegisterChoicePage = page(() => import('./features/auth/register-choice-page.tsx'), 'RegisterChoicePage');
 const RegisterUserPage = page(() => import('./features/auth/register-page.tsx'), 'RegisterUserPage');
 const RegisterRunnerPage = page(() => import('./features/auth/register-page.tsx'), 'RegisterRunnerPage');
@@ -73,6 +76,8 @@ const SIGNED_IN = ['user', 'runner', 'superadmin'] as const;
 export const routeTable: Row[] = [
   { path: paths.home, access: 'public', Page: LandingPage, prerender: true },
   { path: paths.login, access: 'public', Page: LoginPage, prerender: true },
+  { path: paths.forgotPassword, access: 'public', Page: ForgotPasswordPage },
+  { path: paths.resetPassword, access: 'public', Page: ResetPasswordPage },
   { path: paths.registerChoice, access: 'public', Page: RegisterChoicePage, prerender: true },
   { path: paths.registerUser, access: 'public', Page: RegisterUserPage, prerender: true },
   { path: paths.registerRunner, access: 'public', Page: RegisterRunnerPage, prerender: true },
@@ -108,6 +113,7 @@ export const routeTable: Row[] = [
   { path: paths.adminTimetables, access: ADMIN, Page: TimetablesPage },
   { path: paths.adminReportPattern, access: ADMIN, Page: ReportPage },
   { path: paths.adminIncidents, access: ADMIN, Page: IncidentsPage },
+  { path: paths.adminMail, access: ADMIN, Page: MailPage },
   { path: paths.adminDropPoints, access: ADMIN, Page: DropPointsPage },
   { path: paths.adminIncidentPattern, access: ADMIN, Page: IncidentPage },
 ];

@@ -380,6 +380,44 @@ export interface Database {
   incident_photos: IncidentPhotosTable;
   drop_points: DropPointsTable;
   drop_point_staff: DropPointStaffTable;
+  mail_outbox: MailOutboxTable;
+  mail_suppressions: MailSuppressionsTable;
+  password_resets: PasswordResetsTable;
+}
+
+/** A message to send (issue 29, docs/decisions/0031): written with the change that caused it. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  template: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  unsubscribe_url: string | null;
+  created_at: IsoTime;
+  due_ms: number;
+  attempts: Generated<number>;
+  claimed_until_ms: number | null;
+  sent_at: IsoTime | null;
+  failed_at: IsoTime | null;
+  last_error: string | null;
+  file_name: string | null;
+}
+
+/** An address mail no longer goes to: it bounced for good. */
+export interface MailSuppressionsTable {
+  address: string;
+  reason: string;
+  at: IsoTime;
+}
+
+/** A password reset link, by the SHA-256 of its token: single use, valid for an hour. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  account_id: number;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
 }
 
 /** A runner's saved trip (modules/trips, docs/decisions/0021): only its owner reads it. */

@@ -1,4 +1,5 @@
 import { accountResponseSchema, loginBodySchema, meResponseSchema, registerBodySchema } from '@csomag/domain/account';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { endSession, startSession } from '../../plugins/auth.ts';
 import { placedMatchKey } from '../places/match-key.ts';
 import { createAccount, findAccountByEmail } from './accounts.ts';
 import { LoginLimiter } from './login-limiter.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { verifyPassword } from './passwords.ts';
 import { presentAccount } from './present.ts';
 
@@ -32,6 +34,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await startSession(request, reply, account.id);
       request.log.info({ userName: account.user_name, role }, 'account registered');
       return reply.status(201).send({ account: presentAccount(account) });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Asks for a password reset link by email (valid an hour, once); the same answer whether the address has an account or not',
+        body: passwordResetRequestSchema,
+        response: { 202: z.object({}), ...errorResponses('too_many_reset_requests') },
+      },
+    },
+    async (request, reply) => {
+      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const context = { db: app.store.db, limits: app.limits, origin };
+      const { sent } = await requestPasswordReset(context, request.body.email, request.ip);
+      sent.then(
+        () => app.mail.nudge(),
+        (err: unknown) => request.log.error({ err }, 'a password reset link could not be written'),
+      );
+      return reply.status(202).send({});
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Sets a new password with a reset link's token; every session of the account ends",
+        body: passwordResetConfirmSchema,
+        response: { 204: z.null(), ...errorResponses('reset_token_invalid') },
+      },
+    },
+    async (request, reply) => {
+      await confirmPasswordReset(app.store.db, request.body);
+      request.log.info('password reset');
+      return reply.status(204).send(null);
     },
   );
 

@@ -79,6 +79,9 @@ export function ReportsPage() {
         <Link className="button" to={paths.adminDropPoints}>
           {messages.dropPointsMenu}
         </Link>
+        <Link className="button" to={paths.adminMail}>
+          {messages.mailOutboxMenu}
+        </Link>
       </nav>
       <Tabs
         label={messages.reportsTitle}

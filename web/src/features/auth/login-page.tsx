@@ -93,6 +93,9 @@ export function LoginPage() {
         <FormError message={refusal?.summary ?? null} />
         <SubmitButton busy={signIn.isPending}>{messages.signInSubmit}</SubmitButton>
       </form>
+      <p>
+        <Link to={paths.forgotPassword}>{messages.forgotPasswordLink}</Link>
+      </p>
       <p className="muted">
         {messages.signInNoAccount} <Link to={paths.registerUser}>{messages.registerAsUser}</Link> {messages.signInOr}{' '}
         <Link to={paths.registerRunner}>{messages.signInRegisterAsRunner}</Link>.

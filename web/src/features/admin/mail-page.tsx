@@ -1,0 +1,57 @@
+import { formatTimestamp } from '@csomag/domain/format';
+import type { MailStatus, MailTemplate } from '@csomag/domain/mail';
+import { messages } from '@csomag/domain/messages';
+import { useOutgoingMail } from '../../api/mail.ts';
+import { QueryState } from '../../components/query-state.tsx';
+
+const statusLabels: Record<MailStatus, string> = {
+  pending: messages.mailStatusPending,
+  sent: messages.mailStatusSent,
+  failed: messages.mailStatusFailed,
+};
+
+const templateLabels: Record<MailTemplate, string> = {
+  password_reset: messages.mailTemplatePasswordReset,
+};
+
+/**
+ * 'Kimenő levelek' (issue 29): what went out, waits or failed; without an SMTP server, the .eml
+ * file each was written to, so a self-hoster sees exactly what would have been sent.
+ */
+export function MailPage() {
+  const mail = useOutgoingMail();
+  return (
+    <section className="page">
+      <h1>{messages.mailOutboxTitle}</h1>
+      <QueryState query={mail}>
+        {({ transport, items }) => (
+          <>
+            <p className="muted">{transport === 'smtp' ? messages.mailOutboxViaSmtp : messages.mailOutboxViaFiles}</p>
+            {items.length === 0 ? (
+              <p>{messages.mailOutboxEmpty}</p>
+            ) : (
+              <ul className="parcel-list">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <article className="card" aria-label={item.subject}>
+                      <header>
+                        <strong>{templateLabels[item.template]}</strong> · {statusLabels[item.status]}
+                      </header>
+                      <p>
+                        {item.to} · {formatTimestamp(item.sentAt ?? item.createdAt)}
+                      </p>
+                      <p className="muted">{item.subject}</p>
+                      {item.attempts > 1 && <p className="muted">{messages.mailOutboxAttempts(item.attempts)}</p>}
+                      {item.lastError && <p className="muted">{messages.mailOutboxError(item.lastError)}</p>}
+                      {item.fileName && <p className="mono">{messages.mailOutboxFile(item.fileName)}</p>}
+                    </article>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
