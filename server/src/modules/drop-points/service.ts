@@ -243,21 +243,33 @@ export async function sendToDropPoint(
   return chooseDropPoint(ctx.changes, parcelId, actor, point, carrierId);
 }
 
-/**
- * The staff hands a waiting parcel to the person whose code it is — its receiver, or its sender
- * once it goes back — while the place is open.
- */
-export async function releaseWithPin(ctx: DropPointsContext, staff: AccountRow, parcelId: string, pin: string) {
-  const parcel = await ctx.db
+/** A parcel as the drop point's hand-overs read it. */
+async function dropPointParcel(db: Kysely<Database>, parcelId: string) {
+  const parcel = await db
     .selectFrom('parcels')
     .select(['id', 'status', 'custody_seq', 'returning', 'drop_point_id'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
   if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
-  if (parcel.drop_point_id === null) throw refuse('forbidden', messages.dropPointNotStaff);
-  if (!mayDropPoint(staff, 'release', await factsOf(ctx.db, parcel.drop_point_id))) {
+  return parcel;
+}
+
+/** A parcel sent to a drop point that `staff` staffs; refused otherwise (whose it is before its state). */
+async function parcelForStaff(db: Kysely<Database>, staff: AccountRow, parcelId: string) {
+  const parcel = await dropPointParcel(db, parcelId);
+  const pointId = parcel.drop_point_id;
+  if (pointId === null || !mayDropPoint(staff, 'release', await factsOf(db, pointId))) {
     throw refuse('forbidden', messages.dropPointNotStaff);
   }
+  return { ...parcel, drop_point_id: pointId };
+}
+
+/**
+ * The staff hands a waiting parcel to the person whose code it is — its receiver, or its sender
+ * once it goes back — while the place is open.
+ */
+export async function releaseWithPin(ctx: DropPointsContext, staff: AccountRow, parcelId: string, pin: string) {
+  const parcel = await parcelForStaff(ctx.db, staff, parcelId);
   if (parcel.status !== 'at_drop_point') throw refuse('parcel_not_in_transit', messages.dropPointNotHere);
   await assertOpen(ctx.db, parcel.drop_point_id);
   const party = parcel.returning === 1 ? 'sender' : 'receiver';
@@ -325,12 +337,7 @@ export async function takeReturnFromDropPoint(
   pin: string,
 ) {
   assertMayParcel(runner, 'pickUp');
-  const parcel = await ctx.db
-    .selectFrom('parcels')
-    .select(['id', 'status', 'custody_seq', 'returning', 'drop_point_id'])
-    .where('id', '=', parcelId)
-    .executeTakeFirst();
-  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  const parcel = await dropPointParcel(ctx.db, parcelId);
   if (parcel.status !== 'at_drop_point' || parcel.returning !== 1 || parcel.drop_point_id === null) {
     throw finishedRefusal(parcel.status) ?? refuse('parcel_not_in_transit', messages.dropPointReturnNotWaiting);
   }
@@ -345,16 +352,7 @@ export async function takeReturnFromDropPoint(
  * collect it there, or a runner takes it to their door).
  */
 export async function refuseAtDropPoint(ctx: DropPointsContext, staff: AccountRow, parcelId: string) {
-  const parcel = await ctx.db
-    .selectFrom('parcels')
-    .select(['id', 'status', 'custody_seq', 'returning', 'drop_point_id'])
-    .where('id', '=', parcelId)
-    .executeTakeFirst();
-  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
-  if (parcel.drop_point_id === null) throw refuse('forbidden', messages.dropPointNotStaff);
-  if (!mayDropPoint(staff, 'release', await factsOf(ctx.db, parcel.drop_point_id))) {
-    throw refuse('forbidden', messages.dropPointNotStaff);
-  }
+  const parcel = await parcelForStaff(ctx.db, staff, parcelId);
   const refusal = refuse('parcel_not_in_transit', messages.refusedAtDropPointNotNow);
   if (parcel.status !== 'at_drop_point' || parcel.returning !== 0) throw finishedRefusal(parcel.status) ?? refusal;
   const turned = await returnFromDropPoint(ctx.changes, parcel.id, parcel.custody_seq, { refusedBefore: staff });

@@ -83,13 +83,12 @@ async function record(
 }
 
 /** Why a precondition failed, told from the parcel as it is now (inside the same transaction). */
-async function explainRefusal(trx: Trx, parcelId: string, wanted: 'waiting' | 'in_transit') {
-  const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
-  if (!current) return refuse('parcel_not_found', messages.parcelNotFound);
-  const over = finishedRefusal(current.status);
-  if (over) return over;
-  if (wanted === 'waiting') return refuse('parcel_taken', messages.parcelTaken);
-  return refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+function explainRefusal(trx: Trx, parcelId: string, wanted: 'waiting' | 'in_transit') {
+  const otherwise =
+    wanted === 'waiting'
+      ? refuse('parcel_taken', messages.parcelTaken)
+      : refuse('parcel_not_in_transit', messages.parcelNotInTransit);
+  return refusalNow(trx, parcelId, otherwise);
 }
 
 /** What a change only the carrier may make can be refused with (routes list them). */
@@ -116,6 +115,13 @@ export function finishedRefusal(status: ParcelStatus): AppError | null {
   if (status === 'returned') return refuse('parcel_already_delivered', messages.returnedParcel);
   if (status === 'lost') return refuse('parcel_not_in_transit', messages.lostParcel);
   return null;
+}
+
+/** Why a conditional write matched nothing: gone, its journey over, or else `otherwise` (from the row as it is now). */
+async function refusalNow(trx: Trx, parcelId: string, otherwise: AppError) {
+  const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
+  if (!current) return refuse('parcel_not_found', messages.parcelNotFound);
+  return finishedRefusal(current.status) ?? otherwise;
 }
 
 /** Why a carrier's conditional write matched nothing, told from the row as it is now. */
@@ -606,11 +612,7 @@ export function chooseDropPoint(
     // Its carrier at any time; its receiver or sender once an attempt failed.
     update = carrierId === null ? update.where('attempts', '>', 0) : update.where('runner_id', '=', carrierId);
     const parcel = await update.returningAll().returning(withNames).executeTakeFirst();
-    if (!parcel) {
-      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
-      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
-      throw finishedRefusal(current.status) ?? refuse('parcel_not_in_transit', messages.dropPointNotNow);
-    }
+    if (!parcel) throw await refusalNow(trx, parcelId, refuse('parcel_not_in_transit', messages.dropPointNotNow));
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
     const data = { dropPointId: point.id, name: point.name };
     await record(trx, publish, { kind: 'drop_point_chosen', parcel, before, actor, data });
@@ -691,10 +693,8 @@ export function collectParcel(
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) {
-      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
-      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
       const notThere = from === 'at_drop_point' ? messages.dropPointNotHere : messages.notWithNeighbour;
-      throw finishedRefusal(current.status) ?? refuse('parcel_not_in_transit', notThere);
+      throw await refusalNow(trx, parcelId, refuse('parcel_not_in_transit', notThere));
     }
     const returned = parcel.status === 'returned';
     const atDropPoint = from === 'at_drop_point';
@@ -806,11 +806,7 @@ export function takeFromDropPoint(changes: Changes, parcelId: string, runner: Ac
       .returningAll()
       .returning(withNames)
       .executeTakeFirst();
-    if (!parcel) {
-      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
-      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
-      throw finishedRefusal(current.status) ?? refuse('parcel_taken', messages.dropPointReturnTaken);
-    }
+    if (!parcel) throw await refusalNow(trx, parcelId, refuse('parcel_taken', messages.dropPointReturnTaken));
     await appendCustody(trx, {
       parcel_id: parcel.id,
       seq: parcel.custody_seq,
@@ -1029,11 +1025,7 @@ export function requestAfterAttempt(changes: Changes, parcelId: string, actor: A
       .returningAll()
       .returning(withNames)
       .executeTakeFirst();
-    if (!parcel) {
-      const current = await trx.selectFrom('parcels').select('status').where('id', '=', parcelId).executeTakeFirst();
-      if (!current) throw refuse('parcel_not_found', messages.parcelNotFound);
-      throw finishedRefusal(current.status) ?? refuse('redelivery_not_now', messages.redeliveryNotNow);
-    }
+    if (!parcel) throw await refusalNow(trx, parcelId, refuse('redelivery_not_now', messages.redeliveryNotNow));
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
     await record(trx, publish, { kind, parcel, before, actor, data });
     return parcel;
