@@ -1,5 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, newPerson, registerViaApi, test } from './fixtures.ts';
+import { expect, expectAccessible, newPerson, registerViaApi, test } from './fixtures.ts';
+import { e2eDataDir } from './playwright.config.ts';
 
 test.describe('landing page and shell', () => {
   test('shows the hero, about, useful info and the way in', async ({ page }) => {
@@ -34,12 +37,38 @@ test.describe('landing page and shell', () => {
     await expect(next).toBeEnabled();
   });
 
-  test('has the footer with social icons and the three placeholder links', async ({ page }) => {
+  test('has the footer with social icons and the operator’s three pages, each saying when it is not published', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Facebook', 'Instagram', 'YouTube', 'Adatvédelmi tájékoztató', 'Kapcsolat', 'Impresszum']) {
+    for (const name of ['Facebook', 'Instagram', 'YouTube']) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '#');
     }
+    for (const [name, path] of [
+      ['Adatvédelmi tájékoztató', '/Adatvedelem'],
+      ['Kapcsolat', '/Kapcsolat'],
+      ['Impresszum', '/Impresszum'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', path);
+    }
+    // The e2e server starts without demo data: no page is published until the operator writes one.
+    await footer.getByRole('link', { name: 'Impresszum' }).click();
+    await expect(page).toHaveURL('/Impresszum');
+    await expect(page.getByRole('heading', { name: 'Impresszum', level: 1 })).toBeVisible();
+    await expect(page.getByText('Az üzemeltető ezt az oldalt még nem tette közzé.')).toBeVisible();
+    // The operator writes the contact page as Markdown; it is shown as written, its HTML escaped.
+    mkdirSync(join(e2eDataDir ?? '', 'pages'), { recursive: true });
+    writeFileSync(
+      join(e2eDataDir ?? '', 'pages', 'kapcsolat.md'),
+      '# Kapcsolat\n\nÍrj nekünk: **ugyfelszolgalat@pelda.hu**\n\n<script>window.owned = true</script>\n',
+    );
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Kapcsolat' }).click();
+    await expect(page.getByRole('heading', { name: 'Kapcsolat', level: 1 })).toBeVisible();
+    await expect(page.getByText('ugyfelszolgalat@pelda.hu')).toBeVisible();
+    await expect(page.getByText('<script>window.owned = true</script>')).toBeVisible();
+    expect(await page.evaluate(() => 'owned' in window)).toBe(false);
+    await expectAccessible(page);
   });
 
   test('shows the inline bar at 1280 px and the hamburger drawer at 390 px', async ({ page }) => {

@@ -9,6 +9,7 @@ import { mail } from './messages/hu/mail.ts';
 import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
+import { operatorPages } from './messages/hu/operator-pages.ts';
 import { places } from './messages/hu/places.ts';
 import { placesScreens } from './messages/hu/places-screens.ts';
 import { proof } from './messages/hu/proof.ts';
@@ -61,6 +62,7 @@ export const hu = {
   ...attemptScreens,
   ...dropPointReturns,
   ...mail,
+  ...operatorPages,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -93,6 +95,7 @@ export const huAreas = {
   attemptScreens,
   dropPointReturns,
   mail,
+  operatorPages,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

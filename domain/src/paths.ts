@@ -64,6 +64,10 @@ export const paths = {
   resetPassword: '/UjJelszo',
   /** 'Kimenő levelek' (issue 29): what was sent, or written as .eml without SMTP. */
   adminMail: '/SaLevelek',
+  /** The operator's pages (issue 29), linked from the footer. */
+  privacy: '/Adatvedelem',
+  contact: '/Kapcsolat',
+  imprint: '/Impresszum',
 } as const;
 
 /** Where each role lands after sign-in, and where a wrong-role visit is sent (SPEC §2.3). */

@@ -29,6 +29,7 @@ import { locationRoutes } from './modules/location/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { mailPlugin } from './modules/mail/worker.ts';
 import { mapRoutes } from './modules/map/routes.ts';
+import { operatorPageRoutes } from './modules/pages/routes.ts';
 import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
 import { parcelRoutes } from './modules/parcels/routes.ts';
 import { proofRetention } from './modules/proofs/retention.ts';
@@ -217,6 +218,7 @@ export async function buildApp({
       await api.register(ratingRoutes);
       await api.register(reportRoutes);
       await api.register(mailRoutes);
+      await api.register(operatorPageRoutes);
       await api.register(incidentRoutes);
       await api.register(dropPointRoutes);
       // An attacker probes unknown URLs, so even the 404 handler is rate limited.

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RETURN_AFTER_ATTEMPTS_DEFAULT } from '@csomag/domain/attempts';
 import { messages } from '@csomag/domain/messages';
+import { OPERATOR_PAGES, type OperatorPage, operatorPageFiles } from '@csomag/domain/operator-pages';
 import webpush from 'web-push';
 
 export interface Config {
@@ -58,6 +59,8 @@ export interface Config {
   mailFrom: string;
   /** DATA_DIR/mail: where messages are written as .eml files when there is no SMTP server. */
   mailDir: string;
+  /** The operator's Markdown files: DATA_DIR/pages/… unless PRIVACY_PAGE, CONTACT_PAGE, IMPRINT_PAGE name others. */
+  operatorPages: Record<OperatorPage, string>;
 }
 
 export interface VapidDetails {
@@ -253,5 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.MAIL_FROM ||
       `"${messages.mailSignature}" <noreply@${publicUrl ? new URL(publicUrl).hostname : 'csomagkuldo.invalid'}>`,
     mailDir: join(dataDir, 'mail'),
+    operatorPages: Object.fromEntries(
+      OPERATOR_PAGES.map((page) => {
+        const { file, env: name } = operatorPageFiles[page];
+        return [page, resolve(env[name] || join(dataDir, 'pages', file))];
+      }),
+    ) as Record<OperatorPage, string>,
   };
 }

@@ -14,6 +14,9 @@ const LoginPage = page(() => import('./features/auth/login-page.tsx'), 'LoginPag
 const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 const MailPage = page(() => import('./features/admin/mail-page.tsx'), 'MailPage');
+const PrivacyPage = page(() => import('./features/operator-pages/operator-page.tsx'), 'PrivacyPage');
+const ContactPage = page(() => import('./features/operator-pages/operator-page.tsx'), 'ContactPage');
+const ImprintPage = page(() => import('./features/operator-pages/operator-page.tsx'), 'ImprintPage');
 const RegisterChoicePage = page(() => import('./features/auth/register-choice-page.tsx'), 'RegisterChoicePage');
 const RegisterUserPage = page(() => import('./features/auth/register-page.tsx'), 'RegisterUserPage');
 const RegisterRunnerPage = page(() => import('./features/auth/register-page.tsx'), 'RegisterRunnerPage');
@@ -78,6 +81,9 @@ export const routeTable: Row[] = [
   { path: paths.login, access: 'public', Page: LoginPage, prerender: true },
   { path: paths.forgotPassword, access: 'public', Page: ForgotPasswordPage },
   { path: paths.resetPassword, access: 'public', Page: ResetPasswordPage },
+  { path: paths.privacy, access: 'public', Page: PrivacyPage },
+  { path: paths.contact, access: 'public', Page: ContactPage },
+  { path: paths.imprint, access: 'public', Page: ImprintPage },
   { path: paths.registerChoice, access: 'public', Page: RegisterChoicePage, prerender: true },
   { path: paths.registerUser, access: 'public', Page: RegisterUserPage, prerender: true },
   { path: paths.registerRunner, access: 'public', Page: RegisterRunnerPage, prerender: true },

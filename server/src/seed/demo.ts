@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { messages } from '@csomag/domain/messages';
+import { OPERATOR_PAGES, type OperatorPage, operatorPageFiles } from '@csomag/domain/operator-pages';
 import { paths } from '@csomag/domain/paths';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../db/schema.ts';
@@ -55,5 +57,20 @@ export async function seedDemoData(db: Kysely<Database>, dataDir: string): Promi
     `(also saved in ${join(dataDir, 'demo-credentials.txt')}; set DEMO_DATA=0 to start empty)`,
   ].join('\n');
   writeFileSync(join(dataDir, 'demo-credentials.txt'), `${text}\n`, { mode: 0o600 });
+  writeExamplePages(dataDir);
   return text;
+}
+
+/** The operator's pages as examples (issue 29), where no page is yet: the operator replaces them. */
+function writeExamplePages(dataDir: string) {
+  const examples: Record<OperatorPage, string> = {
+    privacy: messages.demoPrivacyPage,
+    contact: messages.demoContactPage,
+    imprint: messages.demoImprintPage,
+  };
+  mkdirSync(join(dataDir, 'pages'), { recursive: true });
+  for (const page of OPERATOR_PAGES) {
+    const path = join(dataDir, 'pages', operatorPageFiles[page].file);
+    if (!existsSync(path)) writeFileSync(path, examples[page]);
+  }
 }

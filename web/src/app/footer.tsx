@@ -1,5 +1,7 @@
 import { messages } from '@csomag/domain/messages';
+import { paths } from '@csomag/domain/paths';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 // The networks' own names, the same in every language.
 const socials = [
@@ -14,7 +16,14 @@ const socials = [
   },
 ];
 
-/** SPEC §1 keeps the footer's links as placeholders pointing to '#'. */
+/** The operator's pages (issue 29): their text is the operator's (server/src/modules/pages). */
+const operatorPages = [
+  { label: messages.footerPrivacy, path: paths.privacy },
+  { label: messages.footerContact, path: paths.contact },
+  { label: messages.footerImprint, path: paths.imprint },
+];
+
+/** SPEC §1 keeps the social links as placeholders pointing to '#'. */
 function PlaceholderLink({ children }: { children: ReactNode }) {
   // biome-ignore lint/a11y/useValidAnchor: the product has no such pages yet; SPEC keeps '#'
   return <a href="#">{children}</a>;
@@ -36,9 +45,9 @@ export function Footer() {
         ))}
       </ul>
       <ul className="footer-links">
-        {[messages.footerPrivacy, messages.footerContact, messages.footerImprint].map((label) => (
-          <li key={label}>
-            <PlaceholderLink>{label}</PlaceholderLink>
+        {operatorPages.map(({ label, path }) => (
+          <li key={path}>
+            <Link to={path}>{label}</Link>
           </li>
         ))}
       </ul>

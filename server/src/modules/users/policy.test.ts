@@ -19,6 +19,7 @@ const signedIn = everyone.filter((who) => who !== 'anonymous');
 const table: Record<AccountAction, { target: 'user' | 'runner'; some: Who[]; this: Who[] }> = {
   viewProfile: { target: 'user', some: signedIn, this: ['user', 'superadmin'] },
   editProfile: { target: 'user', some: signedIn, this: ['user', 'superadmin'] },
+  exportData: { target: 'user', some: signedIn, this: ['user'] },
   // Nobody changes a runner's email; a user's changes through editProfile's own check.
   changeEmail: { target: 'runner', some: signedIn, this: [] },
   viewRunner: { target: 'runner', some: ['runner', 'otherRunner', 'superadmin'], this: ['runner', 'superadmin'] },

@@ -32,6 +32,8 @@ const rules = {
     is(actor, 'superadmin') || (is(actor, 'runner') && (!account || self(actor, account))),
   editRunner: (actor: Actor, account?: AccountFacts) =>
     is(actor, 'superadmin') || (is(actor, 'runner') && (!account || self(actor, account))),
+  /** 'Adataim letöltése' (issue 29, GDPR Art. 15 and 20): the person themself, nobody for them. */
+  exportData: (actor: Actor, account?: AccountFacts) => actor !== null && (!account || self(actor, account)),
   listRunners: (actor: Actor) => is(actor, 'superadmin'),
   registerRunner: (actor: Actor) => is(actor, 'superadmin'),
   deleteRunner: (actor: Actor) => is(actor, 'superadmin'),

@@ -1,11 +1,15 @@
 import { accountResponseSchema, profileUpdateSchema, userNameField } from '@csomag/domain/account';
+import { messages } from '@csomag/domain/messages';
+import { personalDataSchema } from '@csomag/domain/personal-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../errors.ts';
+import { errorResponses, refuse } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
+import { findAccountByUserName } from '../auth/accounts.ts';
 import { presentAccount } from '../auth/present.ts';
 import { placedMatchKey } from '../places/match-key.ts';
-import { accountGuard, accountRelationship } from './policy.ts';
+import { personalData } from './personal-data.ts';
+import { accountGuard, accountRelationship, mayAccount } from './policy.ts';
 import { findManagedAccount, updateProfile } from './service.ts';
 
 const params = z.object({ userName: userNameField });
@@ -52,6 +56,30 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updateProfile(app.store.db, actor, target, request.body, keepSession, placedKey);
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'profile updated');
       return { account: presentAccount(updated) };
+    },
+  );
+
+  app.get(
+    '/users/:userName/export',
+    {
+      onRequest: accountGuard('exportData'),
+      schema: {
+        tags: ['users'],
+        summary:
+          "'Adataim letöltése': everything kept about the person, as JSON to download (that person only, GDPR Art. 15, 20)",
+        params,
+        response: { 200: personalDataSchema, ...errorResponses(...GUARD_CODES, 'account_not_found') },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedIn(request);
+      const account = await findAccountByUserName(app.store.db, request.params.userName);
+      if (!account || !mayAccount(actor, 'exportData', account)) throw refuse('forbidden', messages.forbidden);
+      void reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="csomagkuldo-${account.user_name}.json"`);
+      request.log.info({ userName: account.user_name }, 'personal data exported');
+      return personalData(app.store.db, account);
     },
   );
 };

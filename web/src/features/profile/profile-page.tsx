@@ -1,5 +1,6 @@
 import { messages } from '@csomag/domain/messages';
 import { useParams } from 'react-router';
+import { useSession } from '../../api/session.ts';
 import { ProfileForm } from '../../components/profile-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
@@ -12,6 +13,24 @@ function BrandPanel() {
       <p className="brand-name">{messages.appName}</p>
       <p>{messages.profileBrandMotto}</p>
     </aside>
+  );
+}
+
+/**
+ * 'Adataim letöltése' (issue 29): everything kept about the person, as a JSON file. The server
+ * answers it to that person only; a plain link lets the browser download it with the session.
+ */
+function MyData({ userName }: { userName: string }) {
+  const { data: account } = useSession();
+  if (account?.userName !== userName) return null;
+  return (
+    <section className="card" aria-labelledby="my-data-title">
+      <h2 id="my-data-title">{messages.myDataTitle}</h2>
+      <p className="muted">{messages.myDataHint}</p>
+      <a className="button" href={`/api/users/${encodeURIComponent(userName)}/export`} download>
+        {messages.myDataDownload}
+      </a>
+    </section>
   );
 }
 
@@ -35,6 +54,7 @@ function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
             <BrandPanel />
             <PushSettings role={account.role} />
             {account.role === 'runner' && <CommentsAboutMe userName={account.userName} />}
+            <MyData userName={account.userName} />
           </div>
         )}
       </QueryState>

@@ -1,0 +1,100 @@
+import type { PersonalData } from '@csomag/domain/personal-data';
+import type { Kysely } from 'kysely';
+import type { AccountRow, Database } from '../../db/schema.ts';
+
+/** Parcel columns a person may read of their own parcels (what the parcel is, where, when, whose hands). */
+const PARCEL_COLUMNS = [
+  'id',
+  'status',
+  'category',
+  'weight_grams',
+  'sender_address',
+  'receiver_address',
+  'sender_lat',
+  'sender_lng',
+  'receiver_lat',
+  'receiver_lng',
+  'recipient_name',
+  'recipient_phone',
+  'photo_required',
+  'created_at',
+  'picked_up_at',
+  'delivered_at',
+  'attempts',
+  'returning',
+] as const;
+
+/**
+ * Everything kept about `account` (issue 29, GDPR Art. 15 and 20): the account without its password
+ * hash; the parcels they sent, that came to their address and that they carried, with the
+ * timeline events they made; ratings both ways; trips; push devices (labels, not keys); reports and
+ * incidents they filed; the mail sent to them (subjects and dates, the bodies held links that
+ * are spent).
+ */
+export async function personalData(db: Kysely<Database>, account: AccountRow): Promise<PersonalData> {
+  const { password_hash: _secret, ...own } = account;
+  const parcels = db
+    .selectFrom('parcels')
+    .select([...PARCEL_COLUMNS])
+    .orderBy('created_at');
+  const [
+    parcelsSent,
+    parcelsReceived,
+    parcelsCarried,
+    parcelEvents,
+    ratingsGiven,
+    ratingsReceived,
+    savedTrips,
+    pushDevices,
+    mutedPushKinds,
+    reportsFiled,
+    incidentsReported,
+    mailSent,
+  ] = await Promise.all([
+    parcels.where('sender_id', '=', account.id).execute(),
+    account.role === 'user' && account.address_key !== ''
+      ? parcels.where('receiver_key', '=', account.address_key).where('sender_id', '!=', account.id).execute()
+      : [],
+    parcels.where('runner_id', '=', account.id).execute(),
+    db
+      .selectFrom('parcel_events')
+      .select(['parcel_id', 'kind', 'at', 'occurred_at', 'data'])
+      .where('actor_id', '=', account.id)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('ratings').selectAll().where('rater_id', '=', account.id).orderBy('id').execute(),
+    db.selectFrom('ratings').selectAll().where('ratee_id', '=', account.id).orderBy('id').execute(),
+    db.selectFrom('saved_trips').selectAll().where('account_id', '=', account.id).orderBy('id').execute(),
+    db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'label', 'created_at'])
+      .where('account_id', '=', account.id)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('push_muted_kinds').select('kind').where('account_id', '=', account.id).execute(),
+    db.selectFrom('not_received_reports').selectAll().where('reporter_id', '=', account.id).orderBy('id').execute(),
+    db.selectFrom('incidents').selectAll().where('reporter_id', '=', account.id).orderBy('id').execute(),
+    db
+      .selectFrom('mail_outbox')
+      .select(['template', 'subject', 'created_at', 'sent_at', 'failed_at'])
+      .where('to_address', '=', account.email)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: own,
+    parcelsSent,
+    parcelsReceived,
+    parcelsCarried,
+    parcelEvents,
+    ratingsGiven,
+    ratingsReceived,
+    savedTrips,
+    pushDevices,
+    mutedPushKinds,
+    reportsFiled,
+    incidentsReported,
+    mailSent,
+  };
+}
