@@ -20,3 +20,21 @@ test('downloads my data from my profile as a JSON file, my parcels in it', async
   expect(data.parcelsSent.map((row: { id: string }) => row.id)).toContain(parcel.id);
   expect(JSON.stringify(data)).not.toContain('password');
 });
+
+test('erases my account from my profile with my password; I cannot sign in again', async ({ page }) => {
+  const person = newPerson('user');
+  const account = await registerViaApi(page.request, person);
+  await page.goto(`/FelhasznaloProfil/${account.userName}`);
+  const form = page.getByRole('form', { name: 'Fiók törlése' });
+  await form.getByLabel('A jelszavad, megerősítésképp').fill('nem-ez-a-jelszo');
+  await form.getByRole('button', { name: 'Fiókom végleges törlése' }).click();
+  await expect(form.getByText('Hibás jelszó.')).toBeVisible();
+  await form.getByLabel('A jelszavad, megerősítésképp').fill(person.password);
+  await form.getByRole('button', { name: 'Fiókom végleges törlése' }).click();
+  await expect(page.getByText('A fiókodat töröltük.')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  const signIn = await page.request.post('/api/auth/login', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(signIn.status()).toBe(401);
+});

@@ -84,6 +84,7 @@ export const ERROR_STATUS = {
   redelivery_not_now: 409, // a new time asked before any failed attempt, or once the parcel turns back
   status_own_flow: 409, // a back-office status change into or out of a state only its own flow reaches
   incident_open: 409, // a parcel already has an open incident
+  account_has_parcels_in_progress: 409, // an account erased while parcels it sent or carries are on their way (issue 29)
   incident_resolved: 409, // an incident decided already
   incident_decision_impossible: 409, // a return or a write-off the parcel's state does not allow
   incident_photos_full: 409, // an incident has INCIDENT_PHOTOS_MAX photos already
@@ -107,6 +108,7 @@ export const ERROR_STATUS = {
   report_too_late: 422, // 'Nem érkezett meg' more than 7 days after delivery
   handover_pin_wrong: 422, // a handover PIN that is not the leg's (tries left in the message)
   reset_token_invalid: 422, // a password reset link unknown, used or past its hour (issue 29)
+  wrong_password: 422, // the account's own password, asked again before erasing it, is not it (issue 29)
 
   // 413, 415: a body this server does not take
   body_too_large: 413,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
 
 /**
  * 'Adataim letöltése' (issue 29; GDPR Art. 15 and 20): everything the service keeps about a person,
@@ -23,3 +24,12 @@ export const personalDataSchema = z.object({
   mailSent: rows,
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
+
+/** DELETE /api/users/:userName: the password again, so a session left open cannot erase anyone. */
+export const eraseAccountBodySchema = z.object({
+  password: z.string({ error: messages.wrongPassword }).min(1, { error: messages.wrongPassword }).max(200),
+});
+export type EraseAccountBody = z.infer<typeof eraseAccountBodySchema>;
+
+/** What an erased account's name fields read afterwards: nobody's. */
+export const erasedUserName = (id: number) => `torolt_${id}`;

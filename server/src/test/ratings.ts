@@ -3,7 +3,7 @@ import { pickUp } from './delivery.ts';
 import { type SignedIn, signUp } from './harness.ts';
 import { sendParcel } from './parcels.ts';
 
-export type Method = 'GET' | 'PUT' | 'POST';
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 /** A request as `who` (or nobody), with a JSON body when one is given. */
 export const callOn = (app: FastifyInstance, method: Method, url: string, who?: SignedIn, payload?: unknown) =>

@@ -9,6 +9,18 @@ export const operatorPages = {
   myDataHint:
     'Minden, amit rólad tárolunk, egy JSON fájlban: a fiókod, a csomagjaid, az értékelések, az eszközeid és a neked küldött levelek.',
   myDataDownload: 'Adataim letöltése',
+  // 'Fiók törlése'
+  eraseTitle: 'Fiók törlése',
+  eraseHint:
+    'A fiókod és a személyes adataid véglegesen törlődnek; a csomagok útja névtelenül megmarad. Nem vonható vissza.',
+  erasePasswordLabel: 'A jelszavad, megerősítésképp',
+  eraseSubmit: 'Fiókom végleges törlése',
+  eraseDone: 'A fiókodat töröltük. Köszönjük, hogy velünk voltál.',
+  wrongPassword: 'Hibás jelszó.',
+  eraseBlocked:
+    'Amíg csomagod úton van (feladóként vagy futárként), a fiókod nem törölhető. Próbáld újra, ha mind célba ért.',
+  erasedName: 'Törölt felhasználó',
+  erasedAddress: '(törölt cím)',
   operatorPageNotPublished:
     'Az üzemeltető ezt az oldalt még nem tette közzé. Ha kérdésed van, írj az ügyfélszolgálatnak.',
   operatorPageLoadFailed: 'Az oldalt most nem sikerült betölteni. Próbáld újra később.',

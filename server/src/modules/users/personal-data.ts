@@ -1,6 +1,7 @@
 import type { PersonalData } from '@csomag/domain/personal-data';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../../db/schema.ts';
+import { relationship } from '../parcels/policy.ts';
 
 /** Parcel columns a person may read of their own parcels (what the parcel is, where, when, whose hands). */
 const PARCEL_COLUMNS = [
@@ -52,7 +53,7 @@ export async function personalData(db: Kysely<Database>, account: AccountRow): P
     mailSent,
   ] = await Promise.all([
     parcels.where('sender_id', '=', account.id).execute(),
-    account.role === 'user' && account.address_key !== ''
+    relationship.receiver(account, { receiver_key: account.address_key })
       ? parcels.where('receiver_key', '=', account.address_key).where('sender_id', '!=', account.id).execute()
       : [],
     parcels.where('runner_id', '=', account.id).execute(),

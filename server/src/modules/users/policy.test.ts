@@ -20,6 +20,7 @@ const table: Record<AccountAction, { target: 'user' | 'runner'; some: Who[]; thi
   viewProfile: { target: 'user', some: signedIn, this: ['user', 'superadmin'] },
   editProfile: { target: 'user', some: signedIn, this: ['user', 'superadmin'] },
   exportData: { target: 'user', some: signedIn, this: ['user'] },
+  eraseAccount: { target: 'user', some: ['user', 'otherUser', 'runner', 'otherRunner'], this: ['user'] },
   // Nobody changes a runner's email; a user's changes through editProfile's own check.
   changeEmail: { target: 'runner', some: signedIn, this: [] },
   viewRunner: { target: 'runner', some: ['runner', 'otherRunner', 'superadmin'], this: ['runner', 'superadmin'] },

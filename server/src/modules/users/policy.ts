@@ -34,6 +34,9 @@ const rules = {
     is(actor, 'superadmin') || (is(actor, 'runner') && (!account || self(actor, account))),
   /** 'Adataim letöltése' (issue 29, GDPR Art. 15 and 20): the person themself, nobody for them. */
   exportData: (actor: Actor, account?: AccountFacts) => actor !== null && (!account || self(actor, account)),
+  /** 'Fiók törlése' (GDPR Art. 17): a user or runner themself; the back office has its own deletion of runners. */
+  eraseAccount: (actor: Actor, account?: AccountFacts) =>
+    (is(actor, 'user') || is(actor, 'runner')) && (!account || self(actor, account)),
   listRunners: (actor: Actor) => is(actor, 'superadmin'),
   registerRunner: (actor: Actor) => is(actor, 'superadmin'),
   deleteRunner: (actor: Actor) => is(actor, 'superadmin'),

@@ -1,6 +1,7 @@
 import { accountResponseSchema, profileUpdateSchema, userNameField } from '@csomag/domain/account';
+import { SESSION_COOKIE } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
-import { personalDataSchema } from '@csomag/domain/personal-data';
+import { eraseAccountBodySchema, personalDataSchema } from '@csomag/domain/personal-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, refuse } from '../../errors.ts';
@@ -8,6 +9,7 @@ import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { findAccountByUserName } from '../auth/accounts.ts';
 import { presentAccount } from '../auth/present.ts';
 import { placedMatchKey } from '../places/match-key.ts';
+import { eraseAccount } from './erase.ts';
 import { personalData } from './personal-data.ts';
 import { accountGuard, accountRelationship, mayAccount } from './policy.ts';
 import { findManagedAccount, updateProfile } from './service.ts';
@@ -65,8 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: accountGuard('exportData'),
       schema: {
         tags: ['users'],
-        summary:
-          "'Adataim letöltése': everything kept about the person, as JSON to download (that person only, GDPR Art. 15, 20)",
+        summary: 'My data: everything kept about the person, as JSON to download (that person only, GDPR Art. 15, 20)',
         params,
         response: { 200: personalDataSchema, ...errorResponses(...GUARD_CODES, 'account_not_found') },
       },
@@ -80,6 +81,34 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="csomagkuldo-${account.user_name}.json"`);
       request.log.info({ userName: account.user_name }, 'personal data exported');
       return personalData(app.store.db, account);
+    },
+  );
+
+  // DELETE, not POST: a repeat finds the session gone (the idempotency of POSTs is not needed).
+  app.delete(
+    '/users/:userName',
+    {
+      onRequest: accountGuard('eraseAccount'),
+      schema: {
+        tags: ['users'],
+        summary:
+          'Erase my account: the person, with their password; refused while their parcels are on their way (GDPR Art. 17)',
+        params,
+        body: eraseAccountBodySchema,
+        response: {
+          204: z.null(),
+          ...errorResponses(...GUARD_CODES, 'wrong_password', 'account_has_parcels_in_progress'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedIn(request);
+      const account = await findAccountByUserName(app.store.db, request.params.userName);
+      if (!account || !mayAccount(actor, 'eraseAccount', account)) throw refuse('forbidden', messages.forbidden);
+      await eraseAccount(app.store.db, account, request.body.password);
+      request.log.info({ accountId: account.id }, 'account erased');
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { accountResponseSchema, type ProfileUpdate } from '@csomag/domain/account';
+import type { EraseAccountBody } from '@csomag/domain/personal-data';
 import {
   type PushPreferencesUpdate,
   type PushSubscriptionBody,
@@ -16,6 +17,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../api/client.ts';
 import { sessionQueryOptions } from '../../api/session.ts';
 
@@ -126,5 +128,20 @@ export function useUpdatePushPreferences() {
   return useMutation({
     mutationFn: updatePushPreferences,
     onSuccess: (kinds) => queryClient.setQueryData(pushPreferencesQueryOptions.queryKey, kinds),
+  });
+}
+
+/** 'Fiók törlése' (issue 29): the account is erased with its password; this browser is signed out with it. */
+export const eraseAccount = (userName: string, body: EraseAccountBody) =>
+  apiRequest('DELETE', profilePath(userName), z.unknown(), body);
+
+export function useEraseAccount(userName: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EraseAccountBody) => eraseAccount(userName, body),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+    },
   });
 }

@@ -1,9 +1,16 @@
 import { messages } from '@csomag/domain/messages';
-import { useParams } from 'react-router';
+import { paths } from '@csomag/domain/paths';
+import { type EraseAccountBody, eraseAccountBodySchema } from '@csomag/domain/personal-data';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../api/session.ts';
+import { FormError, FormField } from '../../components/form-field.tsx';
 import { ProfileForm } from '../../components/profile-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { useProfile, useUpdateProfile } from './api.ts';
+import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { useEraseAccount, useProfile, useUpdateProfile } from './api.ts';
 import { CommentsAboutMe } from './comments-about-me.tsx';
 import { PushSettings } from './push-settings.tsx';
 
@@ -34,6 +41,48 @@ function MyData({ userName }: { userName: string }) {
   );
 }
 
+/**
+ * 'Fiók törlése' (issue 29): with the password again, so a session left open cannot erase anyone.
+ * Said once the server has erased it; then the visitor's home page.
+ */
+function EraseAccount({ userName }: { userName: string }) {
+  const { data: account } = useSession();
+  const erase = useEraseAccount(userName);
+  const navigate = useNavigate();
+  const form = useForm<EraseAccountBody>({
+    resolver: zodResolver(eraseAccountBodySchema),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  if (account?.userName !== userName) return null;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await erase.mutateAsync(body);
+      notify.success(messages.eraseDone);
+      navigate(paths.home, { replace: true });
+    } catch (error) {
+      applyServerErrors(error, form.setError);
+    }
+  });
+  return (
+    <form className="form card" onSubmit={submit} noValidate aria-label={messages.eraseTitle}>
+      <h2>{messages.eraseTitle}</h2>
+      <p className="muted">{messages.eraseHint}</p>
+      <FormField
+        label={messages.erasePasswordLabel}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormError message={serverSummary(errors)} />
+      <button type="submit" className="button danger" disabled={isSubmitting}>
+        {messages.eraseSubmit}
+      </button>
+    </form>
+  );
+}
+
 /** SPEC §2.6 / §2.7: the profile of the signed-in user or runner; runners cannot change their email. */
 function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
   const userName = useParams().username ?? '';
@@ -55,6 +104,7 @@ function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
             <PushSettings role={account.role} />
             {account.role === 'runner' && <CommentsAboutMe userName={account.userName} />}
             <MyData userName={account.userName} />
+            <EraseAccount userName={account.userName} />
           </div>
         )}
       </QueryState>
