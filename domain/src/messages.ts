@@ -10,6 +10,7 @@ import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
 import { operatorPages } from './messages/hu/operator-pages.ts';
+import { personalData } from './messages/hu/personal-data.ts';
 import { places } from './messages/hu/places.ts';
 import { placesScreens } from './messages/hu/places-screens.ts';
 import { proof } from './messages/hu/proof.ts';
@@ -63,6 +64,7 @@ export const hu = {
   ...dropPointReturns,
   ...mail,
   ...operatorPages,
+  ...personalData,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -96,6 +98,7 @@ export const huAreas = {
   dropPointReturns,
   mail,
   operatorPages,
+  personalData,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

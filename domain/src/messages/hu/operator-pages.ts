@@ -1,26 +1,8 @@
 /**
  * The operator's pages (issue 29): what a page says until the operator publishes it, and the
- * example texts the demo data ships (an operator replaces them with their own); the person's own
- * data to download.
+ * example texts the demo data ships (an operator replaces them with their own).
  */
 export const operatorPages = {
-  // 'Adataim letöltése' on the profile page
-  myDataTitle: 'Adataim',
-  myDataHint:
-    'Minden, amit rólad tárolunk, egy JSON fájlban: a fiókod, a csomagjaid, az értékelések, az eszközeid és a neked küldött levelek.',
-  myDataDownload: 'Adataim letöltése',
-  // 'Fiók törlése'
-  eraseTitle: 'Fiók törlése',
-  eraseHint:
-    'A fiókod és a személyes adataid véglegesen törlődnek; a csomagok útja névtelenül megmarad. Nem vonható vissza.',
-  erasePasswordLabel: 'A jelszavad, megerősítésképp',
-  eraseSubmit: 'Fiókom végleges törlése',
-  eraseDone: 'A fiókodat töröltük. Köszönjük, hogy velünk voltál.',
-  wrongPassword: 'Hibás jelszó.',
-  eraseBlocked:
-    'Amíg csomagod úton van (feladóként vagy futárként), a fiókod nem törölhető. Próbáld újra, ha mind célba ért.',
-  erasedName: 'Törölt felhasználó',
-  erasedAddress: '(törölt cím)',
   operatorPageNotPublished:
     'Az üzemeltető ezt az oldalt még nem tette közzé. Ha kérdésed van, írj az ügyfélszolgálatnak.',
   operatorPageLoadFailed: 'Az oldalt most nem sikerült betölteni. Próbáld újra később.',
