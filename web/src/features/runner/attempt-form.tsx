@@ -1,6 +1,6 @@
 import { ATTEMPT_REASONS, type AttemptReason, attemptBodySchema, attemptReasonLabels } from '@csomag/domain/attempts';
 import { messages } from '@csomag/domain/messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
 import { FormError, TextAreaField } from '../../components/form-field.tsx';
@@ -30,8 +30,12 @@ const attemptResolver: Resolver<AttemptFields> = (fields, _context, options) => 
   return issues.length === 0 ? { values: fields, errors: {} } : refused(issues, options);
 };
 
-/** The optional photo of the door: scaled here, sent once the attempt is recorded (to its number). */
-function DoorPhoto({ photo, onChange }: { photo: Blob | null; onChange: (photo: Blob | null) => void }) {
+/**
+ * The optional photo of the door: scaled here, sent once the attempt is recorded (to its number).
+ * `onChoose` gets the scaling under way at once, so a 'Rögzítés' tapped before it ends waits for it
+ * rather than going without the photo.
+ */
+function DoorPhoto({ photo, onChoose }: { photo: Blob | null; onChoose: (photo: Promise<Blob | null>) => void }) {
   const inputId = useId();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
@@ -45,7 +49,7 @@ function DoorPhoto({ photo, onChange }: { photo: Blob | null; onChange: (photo: 
     event.target.value = '';
     if (!file) return;
     // A format this browser cannot draw goes as it is: the server decides from its bytes.
-    onChange(await scalePhoto(file).catch(() => file));
+    onChoose(scalePhoto(file).catch(() => file));
   };
   return (
     <div className="proof-capture">
@@ -64,7 +68,7 @@ function DoorPhoto({ photo, onChange }: { photo: Blob | null; onChange: (photo: 
       {preview && (
         <>
           <img className="proof-thumb" src={preview} alt={messages.attemptPhotoPreviewAlt} />
-          <button type="button" className="button" onClick={() => onChange(null)}>
+          <button type="button" className="button" onClick={() => onChoose(Promise.resolve(null))}>
             {messages.attemptPhotoRemove}
           </button>
         </>
@@ -81,6 +85,11 @@ function DoorPhoto({ photo, onChange }: { photo: Blob | null; onChange: (photo: 
 export function AttemptForm({ parcelId, onDone }: { parcelId: string; onDone: () => void }) {
   const fail = useFailDelivery();
   const [photo, setPhoto] = useState<Blob | null>(null);
+  const chosenPhoto = useRef<Promise<Blob | null>>(Promise.resolve(null));
+  const choosePhoto = (next: Promise<Blob | null>) => {
+    chosenPhoto.current = next;
+    void next.then((scaled) => chosenPhoto.current === next && setPhoto(scaled));
+  };
   const [locating, setLocating] = useState(false);
   const form = useForm<AttemptFields>({ resolver: attemptResolver, defaultValues: { reason: '', note: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -93,8 +102,15 @@ export function AttemptForm({ parcelId, onDone }: { parcelId: string; onDone: ()
       })
       .finally(() => setLocating(false));
     if (!position || !reason) return;
+    const chosen = await chosenPhoto.current;
     try {
-      await fail.mutateAsync({ parcelId, reason, ...(note.trim() ? { note: note.trim() } : {}), position, photo });
+      await fail.mutateAsync({
+        parcelId,
+        reason,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        position,
+        photo: chosen,
+      });
       onDone();
     } catch (error) {
       // Kept for when the connection returns (the hook says so): done here.
@@ -129,7 +145,7 @@ export function AttemptForm({ parcelId, onDone }: { parcelId: string; onDone: ()
         )}
       </div>
       <TextAreaField label={messages.attemptNoteLabel} error={errors.note?.message} {...form.register('note')} />
-      <DoorPhoto photo={photo} onChange={setPhoto} />
+      <DoorPhoto photo={photo} onChoose={choosePhoto} />
       <p className="muted live-region" role="status">
         {locating ? messages.attemptLocating : null}
       </p>
