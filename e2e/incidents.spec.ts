@@ -89,6 +89,14 @@ test('a parcel its runner reports lost is written off: its sender and the back o
   await expect(
     page.getByRole('region', { name: 'Átadások lánca' }).getByText('Elveszettnek nyilvánítva'),
   ).toBeVisible();
+  // The back office's list shows it as lost, and its state filter finds it there.
+  await page.goto('/SaCsomagListazas');
+  await page.getByLabel('Feladó', { exact: true }).fill(sender.account.userName);
+  await expect(parcelCard(page, parcel.id).getByText('elveszett', { exact: true })).toBeVisible();
+  await page.getByLabel('Státusz').selectOption({ label: 'szállítás alatt' });
+  await expect(parcelCard(page, parcel.id)).toHaveCount(0);
+  await page.getByLabel('Státusz').selectOption({ label: 'elveszett' });
+  await expect(parcelCard(page, parcel.id).getByText('elveszett', { exact: true })).toBeVisible();
 
   await sender.page.goto(`/CsomagKovetes/${parcel.id}`);
   await expect(sender.page.getByText('elveszett', { exact: true }).first()).toBeVisible();

@@ -14,6 +14,7 @@ import {
   testDevice,
   vapidClaims,
 } from '../../test/push-service.ts';
+import { returnFromDropPoint } from '../parcels/changes.ts';
 import { assertPushEndpoint } from './service.ts';
 
 /**
@@ -350,8 +351,10 @@ describe('who is told what', () => {
     ]);
   });
 
-  it('tells the sender when the parcel was not collected at its drop point, and again when a runner brings it back', async () => {
-    const { sender, runner, devices, receiverAddress } = await cast();
+  /** A parcel its runner left at a drop point for its receiver, with the staff's codes. */
+  async function leftAtDropPoint() {
+    const people = await cast();
+    const { sender, runner, receiverAddress } = people;
     const staff = await signUp(t.app);
     const point = await call('POST', '/api/drop-points', admin, {
       name: 'Sarki trafik',
@@ -373,6 +376,11 @@ describe('who is told what', () => {
       pin: (await codes()).dropOffPin,
     });
     expect(left.statusCode, left.body).toBe(200);
+    return { ...people, staff, parcel, codes };
+  }
+
+  it('tells the sender when the parcel was not collected at its drop point, and again when a runner brings it back', async () => {
+    const { devices, staff, parcel, codes } = await leftAtDropPoint();
     expect((await call('POST', `/api/parcels/${parcel.id}/refused-at-drop-point`, staff)).statusCode).toBe(200);
     const bringer = await signUp(t.app, { role: 'runner' });
     const taken = await call('POST', `/api/parcels/${parcel.id}/take-from-drop-point`, bringer, {
@@ -384,6 +392,26 @@ describe('who is told what', () => {
       pushMessage('sent_picked_up', parcel.id),
       pushMessage('sent_uncollected', parcel.id),
       pushMessage('sent_returning', parcel.id),
+    ]);
+    expect(messagesTo(devices.receiver)).toEqual([
+      pushMessage('incoming_on_its_way', parcel.id),
+      pushMessage('incoming_at_drop_point', parcel.id),
+    ]);
+  });
+
+  it('tells the sender, as not collected, when the collection deadline turns the parcel back', async () => {
+    const { devices, parcel } = await leftAtDropPoint();
+    // The deadline's sweep turns every parcel past it; this one alone is turned here, as the sweep would.
+    const { custody_seq } = await t.store.db
+      .selectFrom('parcels')
+      .select('custody_seq')
+      .where('id', '=', parcel.id)
+      .executeTakeFirstOrThrow();
+    expect(await returnFromDropPoint(t.app.changeFeed, parcel.id, custody_seq, { uncollectedDays: 7 })).not.toBeNull();
+    await settle();
+    expect(messagesTo(devices.sender)).toEqual([
+      pushMessage('sent_picked_up', parcel.id),
+      pushMessage('sent_uncollected', parcel.id),
     ]);
     expect(messagesTo(devices.receiver)).toEqual([
       pushMessage('incoming_on_its_way', parcel.id),
