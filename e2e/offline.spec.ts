@@ -132,6 +132,8 @@ test.describe('actions that survive a lost connection', () => {
 
     // The app opened again without a connection: the kept session, lists and actions are there.
     await page.goto('/FolyamatbanLevoCsomagok');
+    // Chromium's emulated position is handed to a page loaded since only when set again.
+    await context.setGeolocation({ latitude: door.lat, longitude: door.lng, accuracy: 5 });
     await expect(page.getByText(/^Offline — utoljára frissítve: /)).toBeVisible();
     await expect(page.getByText('Függőben: 1 művelet')).toBeVisible();
     await card(page, parcel.id).getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
