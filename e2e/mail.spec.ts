@@ -1,33 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { e2eAdmin, expect, expectAccessible, newPerson, registerViaApi, signInViaApi, test } from './fixtures.ts';
-import { baseURL, e2eDataDir } from './playwright.config.ts';
+import { newestLinkTo } from './mailbox.ts';
+import { baseURL } from './playwright.config.ts';
 
-/*
- * Email (issue 29) on the embedded default: no SMTP server, so every message is an .eml file under
- * DATA_DIR/mail — the e2e reads the link from it as a person reads it from their mailbox.
- */
-const mailDir = join(e2eDataDir ?? '', 'mail');
+/* Email (issue 29) on the embedded default: the link read from its .eml file (mailbox.ts). */
 
-/** The reset link in the newest .eml written to `email`, read as a mail client reads it, once it is there. */
-async function resetLinkFor(email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-      for (const file of files.sort().reverse()) {
-        const mail = await simpleParser(readFileSync(join(mailDir, file)));
-        const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-        if (!to.some((address) => address.text === email)) continue;
-        link = /https?:\/\/\S+\/UjJelszo#token=[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0] ?? '';
-        if (link) return link;
-      }
-      return '';
-    })
-    .not.toBe('');
-  return link;
-}
+/** The reset link in the newest message to `email`, once it is there. */
+const resetLinkFor = (email: string) => newestLinkTo(email, /https?:\/\/\S+\/UjJelszo#token=[A-Za-z0-9_-]{43}/);
 
 test('a forgotten password is set again from the emailed link, which works once; the back office sees the message', async ({
   page,

@@ -68,7 +68,7 @@ test('opts this device in from the profile, lists it, and shows the parcel news 
   const sender = newPerson('user');
   await registerViaApi(page.request, sender);
   await page.goto(paths.userProfile(sender.userName));
-  const section = page.getByRole('region', { name: 'Értesítések' });
+  const section = page.getByRole('region', { name: 'Értesítések', exact: true });
   await expect(section).toBeVisible();
   await expect(section.getByText('Még egy eszközön sem kapcsoltad be az értesítéseket.')).toBeVisible();
   // The service worker must be in charge before a subscription can be made.

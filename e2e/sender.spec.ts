@@ -264,7 +264,7 @@ test.describe('dashboard and profile', () => {
     await page.goto(`/FelhasznaloProfil/${account.userName}`);
     await expect(page.getByLabel('Név', { exact: true })).toHaveValue(person.name);
     await page.getByLabel('Telefonszám').fill('+36 70 999 8888');
-    await page.getByLabel('Cím').fill('6720 Szeged, Kárász utca 5');
+    await page.getByLabel('Cím', { exact: true }).fill('6720 Szeged, Kárász utca 5');
     await page.getByRole('button', { name: 'Mentés' }).click();
     await expect(page.getByText('Sikeres adatváltoztatás!')).toBeVisible();
     await page.reload();

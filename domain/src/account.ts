@@ -58,6 +58,10 @@ export const accountSchema = z.object({
   userName: z.string(),
   name: z.string(),
   email: z.string(),
+  /** Whether `email` was shown to be theirs by the link mailed to it (issue 29). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its link; `email` stays in use until it is opened. */
+  pendingEmail: z.string().nullable(),
   phoneNumber: z.string(),
   address: z.string(),
   role: z.enum(ROLES),

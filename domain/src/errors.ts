@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   forbidden: 403, // the role or the account may not do this
   cross_origin: 403, // a browser sent a state-changing request from another site (CSRF)
   not_your_parcel: 403, // another runner carries it
+  receiver_link_invalid: 403, // a receiver link not signed for this parcel and its receiver address (issue 29)
   handover_link_invalid: 403, // a QR handover link forged, expired or for another parcel
   relay_link_invalid: 403, // a runner → runner link forged or for another parcel (issue 14)
   relay_own_parcel: 403, // the carrier opened their own relay link
@@ -39,6 +40,7 @@ export const ERROR_STATUS = {
   runner_not_approved: 403, // a runner the back office has not approved yet takes parcels on (issue 15)
   runner_suspended: 403, // a suspended runner takes parcels on
   report_not_party: 403, // 'Nem érkezett meg' from someone neither the sender nor the receiver
+  email_not_verified: 403, // REQUIRE_EMAIL_VERIFICATION: sending or carrying before the account's address is verified (issue 29)
 
   // 404: no such thing (or not one the caller may know of)
   not_found: 404, // an unknown URL
@@ -75,6 +77,7 @@ export const ERROR_STATUS = {
   runner_carries_parcels: 409, // a runner cannot be deleted while carrying parcels
   user_name_taken: 409,
   email_taken: 409,
+  email_already_verified: 409, // a new verification link asked for with no address left to verify (issue 29)
   idempotency_key_in_flight: 409, // the first request with this Idempotency-Key has not finished yet
   saved_trips_limit: 409, // a runner already has SAVED_TRIPS_MAX saved trips
   report_not_delivered: 409, // 'Nem érkezett meg' on a parcel not delivered
@@ -108,6 +111,8 @@ export const ERROR_STATUS = {
   report_too_late: 422, // 'Nem érkezett meg' more than 7 days after delivery
   handover_pin_wrong: 422, // a handover PIN that is not the leg's (tries left in the message)
   reset_token_invalid: 422, // a password reset link unknown, used or past its hour (issue 29)
+  verify_token_invalid: 422, // an email verification link unknown, used, expired or for an address no longer asked (issue 29)
+  mail_link_invalid: 422, // a one-click stop link not signed by this server (issue 29)
   wrong_password: 422, // the account's own password, asked again before erasing it, is not it (issue 29)
 
   // 413, 415: a body this server does not take
@@ -119,6 +124,7 @@ export const ERROR_STATUS = {
   too_many_login_attempts: 429,
   too_many_streams: 429,
   too_many_reset_requests: 429, // password reset links asked too often for one address (issue 29)
+  too_many_verification_requests: 429, // verification links asked too often for one account (issue 29)
   handover_pin_locked: 429, // too many tries of a leg's handover PIN in its window
 
   // 5xx

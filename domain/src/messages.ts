@@ -4,12 +4,14 @@ import { attempts } from './messages/hu/attempts.ts';
 import { backOffice } from './messages/hu/back-office.ts';
 import { core } from './messages/hu/core.ts';
 import { dropPointReturns } from './messages/hu/drop-point-returns.ts';
+import { emailVerification } from './messages/hu/email-verification.ts';
 import { landing } from './messages/hu/landing.ts';
 import { mail } from './messages/hu/mail.ts';
 import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
 import { operatorPages } from './messages/hu/operator-pages.ts';
+import { parcelMail } from './messages/hu/parcel-mail.ts';
 import { personalData } from './messages/hu/personal-data.ts';
 import { places } from './messages/hu/places.ts';
 import { placesScreens } from './messages/hu/places-screens.ts';
@@ -65,6 +67,8 @@ export const hu = {
   ...mail,
   ...operatorPages,
   ...personalData,
+  ...parcelMail,
+  ...emailVerification,
 };
 
 /** The area catalogues, for the test that no key is defined twice. */
@@ -99,6 +103,8 @@ export const huAreas = {
   mail,
   operatorPages,
   personalData,
+  parcelMail,
+  emailVerification,
 };
 
 type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressField, requiredText, userNameField } from './account.ts';
+import { addressField, emailField, requiredText, userNameField } from './account.ts';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, OCCURRED_AT_MAX_AGE_MS, OCCURRED_AT_MAX_SKEW_MS } from './constants.ts';
 import { messages } from './messages.ts';
 import { ratingSummarySchema } from './ratings.ts';
@@ -247,6 +247,8 @@ export const parcelCreateBodySchema = z.object({
   /** How the runner reaches the recipient; shown to the carrier and the superadmin only. */
   recipientName: requiredText(100).optional(),
   recipientPhone: recipientPhoneField.optional(),
+  /** The receiver's email (issue 29): told of the parcel's way, with a link that shows them their code. */
+  receiverEmail: emailField.optional(),
   /** 'Fotó szükséges a leadáskor': delivery by position needs a stored photo (issue 15). */
   photoRequired: z.boolean({ error: messages.invalidBody }).optional(),
   /** A drop point to deliver to instead of the receiver's door (issue 28); the receiver collects it there. */

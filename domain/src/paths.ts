@@ -62,6 +62,10 @@ export const paths = {
   /** 'Elfelejtett jelszó' (issue 29): ask for a link; the link's page sets the new password (`#token=…`). */
   forgotPassword: '/ElfelejtettJelszo',
   resetPassword: '/UjJelszo',
+  /** The link in the verification mail (issue 29): `#token=…`. */
+  verifyEmail: '/EmailMegerosites',
+  /** The one-click stop's page (issue 29): `#token=…`; the mail client's own one-click POST goes to the API. */
+  unsubscribe: '/Leiratkozas',
   /** 'Kimenő levelek' (issue 29): what was sent, or written as .eml without SMTP. */
   adminMail: '/SaLevelek',
   /** The operator's pages (issue 29), linked from the footer. */

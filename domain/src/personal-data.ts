@@ -19,6 +19,7 @@ export const personalDataSchema = z.object({
   savedTrips: rows,
   pushDevices: rows,
   mutedPushKinds: rows,
+  mutedMailKinds: rows,
   reportsFiled: rows,
   incidentsReported: rows,
   mailSent: rows,

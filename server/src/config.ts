@@ -57,6 +57,14 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of every message. */
   mailFrom: string;
+  /**
+   * Where the links in mail point: PUBLIC_URL; without it (mail written to files only) this
+   * server's own address. Never a request's Host header, which anyone can set: a reset link
+   * pointing elsewhere would hand its token over (SMTP_URL therefore needs PUBLIC_URL).
+   */
+  mailOrigin: string;
+  /** REQUIRE_EMAIL_VERIFICATION=1: an account sends and carries parcels only once its address is verified (issue 29). */
+  requireEmailVerification: boolean;
   /** DATA_DIR/mail: where messages are written as .eml files when there is no SMTP server. */
   mailDir: string;
   /** The operator's Markdown files: DATA_DIR/pages/… unless PRIVACY_PAGE, CONTACT_PAGE, IMPRINT_PAGE name others. */
@@ -214,9 +222,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`RUNNER_APPROVAL must be auto or manual: ${env.RUNNER_APPROVAL}`);
   }
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  const smtpUrl = smtpUrlOf(env.SMTP_URL);
+  if (smtpUrl && !publicUrl) {
+    throw new Error(
+      "SMTP_URL needs PUBLIC_URL: the links in mail must point to the public address, not a request's Host",
+    );
+  }
+  const host = env.HOST || '0.0.0.0';
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl,
@@ -251,11 +266,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travelTimeUrl: httpUrl('TRAVEL_TIME_URL', env.TRAVEL_TIME_URL),
     travelTimeTimeoutMs: milliseconds('TRAVEL_TIME_TIMEOUT_MS', env.TRAVEL_TIME_TIMEOUT_MS, 3000),
     timetableCheckMs: seconds('TIMETABLE_CHECK_SECONDS', env.TIMETABLE_CHECK_SECONDS, 30),
-    smtpUrl: smtpUrlOf(env.SMTP_URL),
+    smtpUrl,
     mailFrom:
       env.MAIL_FROM ||
       `"${messages.mailSignature}" <noreply@${publicUrl ? new URL(publicUrl).hostname : 'csomagkuldo.invalid'}>`,
     mailDir: join(dataDir, 'mail'),
+    mailOrigin: publicUrl ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`,
+    requireEmailVerification: flag(env.REQUIRE_EMAIL_VERIFICATION, false),
     operatorPages: Object.fromEntries(
       OPERATOR_PAGES.map((page) => {
         const { file, env: name } = operatorPageFiles[page];

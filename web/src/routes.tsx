@@ -13,6 +13,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const LoginPage = page(() => import('./features/auth/login-page.tsx'), 'LoginPage');
 const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('./features/auth/verify-email-page.tsx'), 'VerifyEmailPage');
+const UnsubscribePage = page(() => import('./features/mail/unsubscribe-page.tsx'), 'UnsubscribePage');
 const MailPage = page(() => import('./features/admin/mail-page.tsx'), 'MailPage');
 const PrivacyPage = page(() => import('./features/operator-pages/operator-page.tsx'), 'PrivacyPage');
 const ContactPage = page(() => import('./features/operator-pages/operator-page.tsx'), 'ContactPage');
@@ -81,6 +83,8 @@ export const routeTable: Row[] = [
   { path: paths.login, access: 'public', Page: LoginPage, prerender: true },
   { path: paths.forgotPassword, access: 'public', Page: ForgotPasswordPage },
   { path: paths.resetPassword, access: 'public', Page: ResetPasswordPage },
+  { path: paths.verifyEmail, access: 'public', Page: VerifyEmailPage },
+  { path: paths.unsubscribe, access: 'public', Page: UnsubscribePage },
   { path: paths.privacy, access: 'public', Page: PrivacyPage },
   { path: paths.contact, access: 'public', Page: ContactPage },
   { path: paths.imprint, access: 'public', Page: ImprintPage },

@@ -25,6 +25,8 @@ export interface ParcelChange {
   receiverKey: string;
   /** The parcel before this change (null when new), so a parcel leaving someone's list still reaches them. */
   previous: { status: ParcelStatus; runner: string | null; receiverKey: string } | null;
+  /** runner_located: the runner came near the receiver's door for the first time (mail, issue 29). */
+  nearReceiver?: true;
 }
 
 /**
@@ -61,6 +63,7 @@ export const isParcelEntry = (entry: LoggedChange): entry is LoggedChange<Parcel
 export type PublishChange = (change: FeedChange) => Promise<void>;
 export type ChangeListener = (entry: LoggedChange) => void;
 export type ChangeWork<T> = (trx: Transaction<Database>, publish: PublishChange) => Promise<T>;
+export type ChangesHook = (trx: Transaction<Database>, changes: readonly FeedChange[]) => Promise<void>;
 
 /**
  * What a request adds to each of its write transactions: `begin` runs inside, before the work, so
@@ -85,6 +88,11 @@ export interface ChangeFeed {
   forRequest(requestId: string): Pick<ChangeFeed, 'transaction'>;
   /** Joins `hook` to every transaction made for a request (forRequest); one hook per feed. */
   setRequestHook(hook: RequestCommitHook): void;
+  /**
+   * Joins `hook` to every transaction that publishes: it runs inside, after the work, with its
+   * changes, so what it writes (the mail a change causes, modules/mail) commits with them or not at all.
+   */
+  setChangesHook(hook: ChangesHook): void;
   subscribe(listener: ChangeListener): () => void;
   /**
    * This instance's own changes, as soon as their transaction has committed and before the write
@@ -142,6 +150,7 @@ abstract class BaseFeed {
   protected lastDelivered = 0;
   private pruneTimer: NodeJS.Timeout | undefined;
   private requestHook: RequestCommitHook | undefined;
+  private changesHook: ChangesHook | undefined;
 
   constructor(
     protected readonly store: Store,
@@ -178,6 +187,15 @@ abstract class BaseFeed {
 
   setRequestHook(hook: RequestCommitHook) {
     this.requestHook = hook;
+  }
+
+  setChangesHook(hook: ChangesHook) {
+    this.changesHook = hook;
+  }
+
+  /** What the changes add to their own transaction (a throw there changes nothing). */
+  protected async changesFor(trx: Transaction<Database>, changes: readonly FeedChange[]) {
+    if (changes.length > 0 && this.changesHook) await this.changesHook(trx, changes);
   }
 
   /** The request's own rows, first inside its transaction (a throw there changes nothing). */
@@ -260,6 +278,7 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
+      await this.changesFor(trx, changes);
       if (changes.length > 0) committed = await this.append(trx, changes, requestId);
       await this.beforeCommitFor(trx, requestId, value);
       return value;
@@ -329,6 +348,7 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
       const value = await work(trx, async (change) => {
         changes.push(change);
       });
+      await this.changesFor(trx, changes);
       if (changes.length > 0) await this.logForCommit(trx, changes, requestId);
       await this.beforeCommitFor(trx, requestId, value);
       return value;

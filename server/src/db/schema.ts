@@ -36,6 +36,10 @@ export interface AccountsTable {
   /** Runners: suspended by the back office, and why; null while not suspended. */
   suspended_at: IsoTime | null;
   suspended_reason: string | null;
+  /** When the address was shown to be theirs (issue 29): the link in the mail sent to it. */
+  email_verified_at: IsoTime | null;
+  /** A new address waiting for its link; `email` stays in use until then. */
+  pending_email: string | null;
 }
 
 export interface SessionsTable {
@@ -100,6 +104,12 @@ export interface ParcelsTable {
   drop_point_id: number | null;
   /** Since when it waits at its drop point: its collection deadline runs from then. */
   at_drop_point_since: IsoTime | null;
+  /** The receiver's address the sender typed (issue 29): told of the parcel's way by mail. */
+  receiver_email: string | null;
+  /** When the receiver asked for no more mail about it (the one-click stop). */
+  receiver_mail_stopped_at: IsoTime | null;
+  /** When the receiver was told a runner is near: once per parcel. */
+  receiver_near_mailed_at: IsoTime | null;
 }
 
 /** A drop point ('Átvételi pont', issue 28). */
@@ -383,6 +393,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_suppressions: MailSuppressionsTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
+  mail_muted_kinds: MailMutedKindsTable;
 }
 
 /** A message to send (issue 29, docs/decisions/0031): written with the change that caused it. */
@@ -418,6 +430,23 @@ export interface PasswordResetsTable {
   created_at: IsoTime;
   expires_at: IsoTime;
   used_at: IsoTime | null;
+}
+
+/** A link that shows an address is its account's (issue 29), by the SHA-256 of its token: single use. */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  account_id: number;
+  /** The address it verifies: the account's, or the new one it asked to change to. */
+  email: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
+/** A kind of status mail an account switched off (SenderMailKind); absent = on. */
+export interface MailMutedKindsTable {
+  account_id: number;
+  kind: string;
 }
 
 /** A runner's saved trip (modules/trips, docs/decisions/0021): only its owner reads it. */

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnUncollectedParcels } from '../modules/drop-points/deadline.ts';
 import { handoverPinKey, pinFor } from '../modules/handover/pin.ts';
+import { mailKeys, stopToken } from '../modules/mail/parcel-mail.ts';
 import {
   buildRegistration,
   createTestApp,
@@ -458,6 +459,17 @@ const ROUTES: Record<string, () => Promise<Prepared>> = {
   'PUT /api/parcels/{id}/rating': async () => {
     const { sender, parcel } = await delivered();
     return { who: sender, url: `/api/parcels/${parcel.id}/rating`, payload: { stars: 5, comment: 'Quick' } };
+  },
+  'POST /api/mail/unsubscribe': async () => {
+    // The sender stops a kind of their status mail from the page, signed in.
+    const sender = await signUp(app);
+    const { id } = await app.store.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('user_name', '=', sender.account.userName)
+      .executeTakeFirstOrThrow();
+    const token = stopToken(mailKeys(app.config.sessionSecret), { accountId: id, kind: 'delivered' });
+    return { who: sender, url: '/api/mail/unsubscribe', payload: { token } };
   },
   'POST /api/ratings/{id}/comment/hide': async () => {
     const { ratingId } = await commented();

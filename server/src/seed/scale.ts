@@ -166,6 +166,7 @@ async function insertAccounts(
         runner_status: role === 'runner' ? 'inactive' : null,
         // Seeded runners carry parcels at once (RUNNER_APPROVAL=auto).
         approved_at: role === 'runner' ? now : null,
+        email_verified_at: now,
         last_lat: located ? round6(door.lat + gaussian() * 0.02) : null,
         last_lng: located ? round6(door.lng + gaussian() * 0.03) : null,
         last_accuracy: located ? 5 + int(40) : null,
@@ -322,6 +323,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               ...precisionColumns('receiver', 'door'),
               recipient_name: null,
               recipient_phone: null,
+              receiver_email: null,
               created_at: new Date(createdAt).toISOString(),
               picked_up_at: life.pickedUpAt === null ? null : new Date(life.pickedUpAt).toISOString(),
               delivered_at: life.deliveredAt === null ? null : new Date(life.deliveredAt).toISOString(),

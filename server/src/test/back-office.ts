@@ -71,6 +71,7 @@ export async function insertParcels(
     receiver_place_precision: 'manual',
     recipient_name: null,
     recipient_phone: null,
+    receiver_email: null,
     created_at: new Date(now - i).toISOString(),
     picked_up_at: null,
     delivered_at: status === 'delivered' ? new Date(now).toISOString() : null,

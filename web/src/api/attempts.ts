@@ -1,11 +1,12 @@
 import { attemptListSchema } from '@csomag/domain/attempts';
 import { dropPointListSchema } from '@csomag/domain/drop-points';
 import { handoverPinSchema } from '@csomag/domain/handover-pin';
+import { RECEIVER_LINK_HEADER } from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
 import { type ParcelState, parcelSchema, type RedeliveryWindow } from '@csomag/domain/parcel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../lib/notify.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest, requestJson } from './client.ts';
 import { parcelActionPath } from './parcel.ts';
 import { readImage } from './proof.ts';
 
@@ -75,11 +76,22 @@ export function useRequestRedelivery() {
  * The hand-over code of the person the parcel is brought to (GET …/handover-pin): refused to
  * anyone else, and while no code is theirs yet (waiting, on its way to a drop point) — then nothing is shown.
  */
-export const useHandoverPin = (parcel: { id: string; state: ParcelState }, enabled: boolean) =>
+export const useHandoverPin = (
+  parcel: { id: string; state: ParcelState },
+  enabled: boolean,
+  /** The receiver's link key from their mail (issue 29): the code without an account. */
+  receiverLink?: string | null,
+) =>
   useQuery({
-    queryKey: ['handover-pin', parcel.id, parcel.state],
-    queryFn: ({ signal }) =>
-      apiRequest('GET', parcelActionPath(parcel.id, 'handover-pin'), handoverPinSchema, undefined, signal),
+    queryKey: ['handover-pin', parcel.id, parcel.state, receiverLink ?? null],
+    queryFn: async ({ signal }) =>
+      receiverLink
+        ? handoverPinSchema.parse(
+            await requestJson('GET', parcelActionPath(parcel.id, 'receiver-code'), undefined, signal, {
+              [RECEIVER_LINK_HEADER]: receiverLink,
+            }),
+          )
+        : apiRequest('GET', parcelActionPath(parcel.id, 'handover-pin'), handoverPinSchema, undefined, signal),
     enabled,
     retry: false,
   });

@@ -2,7 +2,9 @@ import { messages } from '@csomag/domain/messages';
 import type { ParcelState } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { useCollect, useHandoverPin } from '../api/attempts.ts';
+import { ApiError } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
+import { useReceiverLink } from '../lib/code-link.ts';
 import { CodeForm } from './code-form.tsx';
 import { CodeQr } from './code-qr.tsx';
 
@@ -19,6 +21,11 @@ type ParcelAt = { id: string; state: ParcelState };
  */
 export function HandoverCode({ parcel }: { parcel: ParcelAt }) {
   const { data: account } = useSession();
+  // Opened from the receiver's mail (issue 29): their code by the link's key, with or without an account.
+  const receiverLink = useReceiverLink(parcel.id);
+  if (receiverLink) {
+    return <OwnCode parcel={parcel} enabled={CODE_STATES.includes(parcel.state)} receiverLink={receiverLink} />;
+  }
   if (account?.role !== 'user') return null;
   return parcel.state === 'with_neighbour' ? (
     <CollectFromNeighbour parcelId={parcel.id} />
@@ -27,8 +34,12 @@ export function HandoverCode({ parcel }: { parcel: ParcelAt }) {
   );
 }
 
-function OwnCode({ parcel, enabled }: { parcel: ParcelAt; enabled: boolean }) {
-  const code = useHandoverPin(parcel, enabled);
+function OwnCode({ parcel, enabled, receiverLink }: { parcel: ParcelAt; enabled: boolean; receiverLink?: string }) {
+  const code = useHandoverPin(parcel, enabled, receiverLink);
+  // A link that is not (or no longer) this parcel's receiver's is said; other refusals mean no code is due.
+  if (receiverLink && code.error instanceof ApiError && code.error.code === 'receiver_link_invalid') {
+    return <p className="notice">{code.error.message}</p>;
+  }
   if (!enabled || !code.data) return null;
   return (
     <section className="handover-code" aria-label={messages.handoverPinTitle}>

@@ -1,5 +1,6 @@
 import { HANDOVER_PIN_LENGTH } from '@csomag/domain/handover-pin';
-import { useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 /*
  * A hand-over code as a QR code (issue 28, the alternative to reading it out): the code's person
@@ -26,4 +27,40 @@ export function useCodeFromLink(parcelId: string): string | undefined {
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const code = fragment.get(CODE);
   return fragment.get(PARCEL) === parcelId && isCode(code) ? code : undefined;
+}
+
+/*
+ * The receiver's link from their mail (issue 29): `/CsomagKovetes/<id>#link=<key>`. The key proves
+ * to the server that the receiver without an account is the one the sender addressed, so the
+ * tracking page can show them their code. Kept for the tab's session and taken out of the address
+ * bar, so a link copied from it to someone else does not carry it.
+ */
+const RECEIVER_LINK = 'link';
+const receiverLinkStorage = (parcelId: string) => `receiver-link:${parcelId}`;
+
+function storedReceiverLink(parcelId: string): string | null {
+  try {
+    return sessionStorage.getItem(receiverLinkStorage(parcelId));
+  } catch {
+    return null;
+  }
+}
+
+/** The receiver's link key for this parcel: from the address the page was opened at, else from earlier in the tab. */
+export function useReceiverLink(parcelId: string): string | null {
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const fromLink = new URLSearchParams(hash.replace(/^#/, '')).get(RECEIVER_LINK);
+  const [kept, setKept] = useState(() => storedReceiverLink(parcelId));
+  useEffect(() => {
+    if (!fromLink) return;
+    try {
+      sessionStorage.setItem(receiverLinkStorage(parcelId), fromLink);
+    } catch {
+      // Storage refused (a private window's quota): the key lives as long as the page.
+    }
+    setKept(fromLink);
+    navigate({ pathname, search, hash: '' }, { replace: true });
+  }, [fromLink, parcelId, pathname, search, navigate]);
+  return fromLink ?? kept;
 }

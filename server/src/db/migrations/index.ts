@@ -25,6 +25,7 @@ import { receiverMatchKeys } from './0022-receiver-match-keys.ts';
 import { timetables } from './0023-timetables.ts';
 import { deliveryAttempts } from './0024-delivery-attempts.ts';
 import { mail } from './0025-mail.ts';
+import { parcelMail } from './0026-parcel-mail.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -63,5 +64,6 @@ export function migrations(dialect: Dialect, editSqliteSchema?: SqliteSchemaEdit
     '0023-timetables': timetables(dialect),
     '0024-delivery-attempts': deliveryAttempts(dialect, editSqliteSchema),
     '0025-mail': mail(dialect),
+    '0026-parcel-mail': parcelMail,
   };
 }

@@ -35,6 +35,14 @@ async function assertUnique(db: Kysely<Database>, userName: string, email: strin
   if (fields.email) throw new AppError('email_taken', fields.email, fields);
 }
 
+/** How an account's address starts out (issue 29). */
+export interface NewAccountEmail {
+  /** Taken as theirs from the start: the demo data, the superadmin from ADMIN_EMAIL. */
+  verified?: boolean;
+  /** Runs in the account's own transaction: the verification link stored and mailed with it. */
+  withAccount?: (trx: Kysely<Database>, account: AccountRow) => Promise<void>;
+}
+
 /**
  * Creates an account; a taken user name or email is a 409 naming the field, even under a race.
  * A runner is approved at once with RUNNER_APPROVAL=auto, else waits for the back office (issue 15).
@@ -46,29 +54,35 @@ export async function createAccount(
   runnerApproval: 'auto' | 'manual' = 'auto',
   /** The address's key when the caller placed it at its door (placedMatchKey). */
   placedAddressKey?: string,
+  email: NewAccountEmail = {},
 ): Promise<AccountRow> {
   await assertUnique(db, input.userName, input.email);
   const now = nowIso();
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db
-      .insertInto('accounts')
-      .values({
-        user_name: input.userName,
-        email: input.email,
-        name: input.name,
-        phone: input.phoneNumber,
-        address: input.address,
-        address_key: placedAddressKey ?? matchKeyOf(input.address),
-        password_hash: passwordHash,
-        role,
-        runner_status: role === 'runner' ? 'inactive' : null,
-        approved_at: role === 'runner' && runnerApproval === 'auto' ? now : null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (trx) => {
+      const account = await trx
+        .insertInto('accounts')
+        .values({
+          user_name: input.userName,
+          email: input.email,
+          name: input.name,
+          phone: input.phoneNumber,
+          address: input.address,
+          address_key: placedAddressKey ?? matchKeyOf(input.address),
+          password_hash: passwordHash,
+          role,
+          runner_status: role === 'runner' ? 'inactive' : null,
+          approved_at: role === 'runner' && runnerApproval === 'auto' ? now : null,
+          email_verified_at: email.verified ? now : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await email.withAccount?.(trx, account);
+      return account;
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await assertUnique(db, input.userName, input.email);

@@ -43,6 +43,8 @@ describe('registration', () => {
       userName: body.userName,
       name: body.name,
       email: 'vegyes.betu@example.hu',
+      emailVerified: false,
+      pendingEmail: null,
       phoneNumber: body.phoneNumber,
       address: body.address,
       role: 'user',

@@ -25,7 +25,7 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 export interface ResetContext {
   db: Kysely<Database>;
   limits: WindowCounter;
-  /** Where the link points: PUBLIC_URL, else the request's origin. */
+  /** Where the link points: config.mailOrigin (never a request's Host header). */
   origin: string;
 }
 

@@ -13,6 +13,8 @@ export function presentAccount(row: AccountRow): Account {
     userName: row.user_name,
     name: row.name,
     email: row.email,
+    emailVerified: row.email_verified_at !== null,
+    pendingEmail: row.pending_email,
     phoneNumber: row.phone,
     address: row.address,
     role: row.role,

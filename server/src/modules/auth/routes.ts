@@ -1,12 +1,19 @@
 import { accountResponseSchema, loginBodySchema, meResponseSchema, registerBodySchema } from '@csomag/domain/account';
-import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@csomag/domain/mail';
+import {
+  emailVerificationResultSchema,
+  emailVerificationSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, refuse } from '../../errors.ts';
-import { endSession, startSession } from '../../plugins/auth.ts';
+import { endSession, GUARD_CODES, signedIn, startSession } from '../../plugins/auth.ts';
 import { placedMatchKey } from '../places/match-key.ts';
+import { accountGuard } from '../users/policy.ts';
 import { createAccount, findAccountByEmail } from './accounts.ts';
+import { resendVerification, sendVerificationLink, verifyEmail } from './email-verification.ts';
 import { LoginLimiter } from './login-limiter.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { verifyPassword } from './passwords.ts';
@@ -30,7 +37,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { role, ...input } = request.body;
       // Only a user receives parcels at their address: a runner's is not placed.
       const placedKey = role === 'user' ? await placedMatchKey(app.geocoder, input.address) : undefined;
-      const account = await createAccount(app.store.db, input, role, app.config.runnerApproval, placedKey);
+      // The address's verification link is stored and mailed with the account (issue 29).
+      const account = await createAccount(app.store.db, input, role, app.config.runnerApproval, placedKey, {
+        withAccount: (trx, created) =>
+          sendVerificationLink(trx, app.config.mailOrigin, created, created.email, 'registration'),
+      });
+      app.mail.nudge();
       await startSession(request, reply, account.id);
       request.log.info({ userName: account.user_name, role }, 'account registered');
       return reply.status(201).send({ account: presentAccount(account) });
@@ -49,8 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-      const context = { db: app.store.db, limits: app.limits, origin };
+      const context = { db: app.store.db, limits: app.limits, origin: app.config.mailOrigin };
       const { sent } = await requestPasswordReset(context, request.body.email, request.ip);
       sent.then(
         () => app.mail.nudge(),
@@ -74,6 +85,50 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await confirmPasswordReset(app.store.db, request.body);
       request.log.info('password reset');
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Verifies an address with its link's token (48 h, once): the account's own, or the new one it asked for, which then replaces the old (told by mail)",
+        body: emailVerificationSchema,
+        response: {
+          200: emailVerificationResultSchema,
+          ...errorResponses('verify_token_invalid', 'email_taken'),
+        },
+      },
+    },
+    async (request) => {
+      const verified = await verifyEmail({ db: app.store.db, origin: app.config.mailOrigin }, request.body.token);
+      app.mail.nudge();
+      request.log.info('email verified');
+      return verified;
+    },
+  );
+
+  app.post(
+    '/auth/verify-email/resend',
+    {
+      onRequest: accountGuard('verifyOwnEmail'),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mails a fresh verification link: to the new address asked for, else to the unverified own one (3 an hour)',
+        response: {
+          202: emailVerificationResultSchema,
+          ...errorResponses(...GUARD_CODES, 'email_already_verified', 'too_many_verification_requests'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const context = { db: app.store.db, limits: app.limits, origin: app.config.mailOrigin };
+      const sent = await resendVerification(context, signedIn(request));
+      app.mail.nudge();
+      return reply.status(202).send(sent);
     },
   );
 

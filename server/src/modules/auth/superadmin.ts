@@ -30,7 +30,12 @@ export async function ensureSuperadmin(db: Kysely<Database>, rawEmail: string, p
     if (!hasRole(existing, 'superadmin')) throw new Error(`${email} already belongs to a ${existing.role} account`);
     await db
       .updateTable('accounts')
-      .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+      // The operator set this address: it counts as verified (issue 29).
+      .set({
+        password_hash: await hashPassword(password),
+        email_verified_at: existing.email_verified_at ?? nowIso(),
+        updated_at: nowIso(),
+      })
       .where('id', '=', existing.id)
       .execute();
     return existing;
@@ -40,5 +45,8 @@ export async function ensureSuperadmin(db: Kysely<Database>, rawEmail: string, p
     db,
     { name: 'Szuper Admin', userName, email, password, phoneNumber: '-', address: '-' },
     'superadmin',
+    'auto',
+    undefined,
+    { verified: true },
   );
 }

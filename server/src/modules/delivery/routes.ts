@@ -12,6 +12,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_TRUST_CODES } from '../../policy.ts';
+import { EMAIL_VERIFICATION_CODES, verifiedEmailGuard } from '../auth/email-verification.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -73,7 +74,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/pickup',
     {
-      onRequest: parcelGuard('pickUp'),
+      onRequest: [parcelGuard('pickUp'), verifiedEmailGuard(app.config.requireEmailVerification)],
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['delivery'],
@@ -85,6 +86,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(
             ...GUARD_CODES,
             ...CARRIER_TRUST_CODES,
+            ...EMAIL_VERIFICATION_CODES,
             'parcel_not_found',
             'parcel_taken',
             'parcel_already_delivered',

@@ -17,6 +17,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_TRUST_CODES } from '../../policy.ts';
+import { EMAIL_VERIFICATION_CODES, verifiedEmailGuard } from '../auth/email-verification.ts';
 import { handoverPinKey } from '../handover/pin.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -213,7 +214,7 @@ export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/take-from-drop-point',
     {
-      onRequest: parcelGuard('pickUp'),
+      onRequest: [parcelGuard('pickUp'), verifiedEmailGuard(app.config.requireEmailVerification)],
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['drop-points'],
@@ -226,6 +227,7 @@ export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(
             ...GUARD_CODES,
             ...CARRIER_TRUST_CODES,
+            ...EMAIL_VERIFICATION_CODES,
             'parcel_not_found',
             'parcel_not_in_transit',
             'parcel_already_delivered',

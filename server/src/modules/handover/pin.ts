@@ -10,7 +10,7 @@ import { messages } from '@csomag/domain/messages';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { WindowCounter } from '../../db/rate-limits.ts';
-import type { AccountRow, Database } from '../../db/schema.ts';
+import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
 import { derivedKey } from '../../signed-token.ts';
 import { readForCarrier } from '../delivery/service.ts';
@@ -68,11 +68,42 @@ export async function handoverPinOf(ctx: Pick<PinContext, 'db' | 'key'>, actor: 
   const party = partyOf(parcel);
   const theirs = party === 'sender' ? relationship.sender(actor, parcel) : relationship.receiver(actor, parcel);
   if (!theirs) throw refuse('forbidden', messages.handoverPinNotYours);
+  return currentCode(ctx.key, parcel, party);
+}
+
+/** The leg's code while one is due: on its way to a door, or waiting at a drop point. */
+function currentCode(
+  key: Buffer,
+  parcel: Pick<ParcelRow, 'id' | 'status' | 'drop_point_id' | 'returning' | 'custody_seq'>,
+  party: HandoverPin['for'],
+): HandoverPin {
   const toTheDoor = parcel.status === 'in_transit' && (parcel.drop_point_id === null || parcel.returning === 1);
   if (!toTheDoor && parcel.status !== 'at_drop_point') {
     throw refuse('parcel_not_in_transit', messages.handoverPinNotNow);
   }
-  return { pin: pinFor(ctx.key, parcel.id, parcel.custody_seq, party), for: party } satisfies HandoverPin;
+  return { pin: pinFor(key, parcel.id, parcel.custody_seq, party), for: party };
+}
+
+/**
+ * The receiver's code through the link in their mail (issue 29): a receiver without an account
+ * proves it is theirs with the link's key, signed for the parcel and the address it was sent to.
+ * Only the receiver's own code, and only on the way to them (never the sender's on the way back).
+ */
+export async function receiverCodeByLink(
+  ctx: Pick<PinContext, 'db' | 'key'>,
+  parcelId: string,
+  linkValid: (email: string) => boolean,
+): Promise<HandoverPin> {
+  const parcel = await ctx.db
+    .selectFrom('parcels')
+    .select(['id', 'status', 'returning', 'custody_seq', 'drop_point_id', 'receiver_email'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (!parcel?.receiver_email || !linkValid(parcel.receiver_email)) {
+    throw refuse('receiver_link_invalid', messages.receiverLinkInvalid);
+  }
+  if (parcel.returning === 1) throw refuse('parcel_not_in_transit', messages.handoverPinNotNow);
+  return currentCode(ctx.key, parcel, 'receiver');
 }
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -5,6 +5,7 @@ import {
   handoverSummarySchema,
 } from '@csomag/domain/delivery';
 import { handoverPinSchema, pinHandoverBodySchema } from '@csomag/domain/handover-pin';
+import { RECEIVER_LINK_HEADER } from '@csomag/domain/mail';
 import { parcelIdSchema, parcelSchema } from '@csomag/domain/parcel';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,10 +13,11 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
+import { mailKeys, receiverLinkValid } from '../mail/parcel-mail.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
-import { handOverByPin, handoverPinKey, handoverPinOf, type PinContext } from './pin.ts';
+import { handOverByPin, handoverPinKey, handoverPinOf, type PinContext, receiverCodeByLink } from './pin.ts';
 import { createHandoverLink, getHandoverSummary, type HandoverContext, handOver } from './service.ts';
 import { handoverKey } from './token.ts';
 
@@ -119,6 +121,31 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return handoverPinOf(pinContext(request), signedIn(request), request.params.id);
+    },
+  );
+
+  const keys = mailKeys(app.config.sessionSecret);
+  app.get(
+    '/parcels/:id/receiver-code',
+    {
+      schema: {
+        tags: ['handover'],
+        summary:
+          "The receiver's handover PIN through the link in their mail (issue 29): no account, the link's key in the X-Receiver-Link header (never in a URL a log keeps)",
+        params,
+        headers: z.object({ [RECEIVER_LINK_HEADER]: z.string().max(200).optional() }),
+        response: {
+          200: handoverPinSchema,
+          ...errorResponses('receiver_link_invalid', 'parcel_not_in_transit'),
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const token = request.headers[RECEIVER_LINK_HEADER] ?? '';
+      return receiverCodeByLink(pinContext(request), request.params.id, (email) =>
+        receiverLinkValid(keys, request.params.id, email, token),
+      );
     },
   );
 

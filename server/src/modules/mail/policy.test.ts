@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { everyone, people, type Who } from '../../test/people.ts';
+import { everyone, people, users, type Who } from '../../test/people.ts';
 import { MAIL_ACTIONS, type MailAction, mayMail } from './policy.ts';
 
 const table: Record<MailAction, Who[]> = {
   readOutbox: ['superadmin'],
+  managePreferences: users,
 };
 
 describe('the mail policy', () => {

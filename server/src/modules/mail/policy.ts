@@ -4,6 +4,8 @@ import { type Actor, hasRole, policyGuard } from '../../policy.ts';
 const rules = {
   /** 'Kimenő levelek': every message, its status and where it went. */
   readOutbox: (actor: Actor) => hasRole(actor, 'superadmin'),
+  /** Which status mails one gets about the parcels one sends: senders (users) only, their own. */
+  managePreferences: (actor: Actor) => hasRole(actor, 'user'),
 } satisfies Record<string, (actor: Actor) => boolean>;
 
 export type MailAction = keyof typeof rules;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { mailKeys, parcelMailHook } from './parcel-mail.ts';
 import { type MailTransport, mailTransport } from './transport.ts';
 
 /** How often the outbox is looked at without a nudge (a message from another instance, a retry due). */
@@ -206,6 +207,25 @@ export const mailPlugin = fp(async (app) => {
     app.log,
   );
   app.decorate('mail', worker);
+  // Mail about parcels, written in each change's transaction; the worker is nudged once it committed.
+  let written = false;
+  app.changeFeed.setChangesHook(
+    parcelMailHook(
+      {
+        origin: app.config.mailOrigin,
+        keys: mailKeys(app.config.sessionSecret),
+        dropPointHoldDays: app.config.dropPointHoldDays,
+      },
+      () => {
+        written = true;
+      },
+    ),
+  );
+  app.changeFeed.onCommit(() => {
+    if (!written) return;
+    written = false;
+    worker.nudge();
+  });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.close());
 });

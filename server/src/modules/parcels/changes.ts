@@ -1,12 +1,14 @@
 import { type AttemptReason, returnsAtOnce } from '@csomag/domain/attempts';
 import type { LocationPoint, Position } from '@csomag/domain/delivery';
+import { distanceMetres } from '@csomag/domain/geo';
 import type { IncidentKind } from '@csomag/domain/incidents';
 import { RELAY_OFFER_KIND } from '@csomag/domain/live';
+import { RECEIVER_NEAR_METRES } from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import { photoWindowOpen } from '@csomag/domain/proof';
 import type { CustodyHolderKind } from '@csomag/domain/relay';
-import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
+import { type ExpressionBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -181,7 +183,7 @@ const withNames = (eb: ExpressionBuilder<Database, 'parcels'>) =>
       .as('drop_point_address'),
   ] as const;
 
-/** What a parcel starts with beside its own facts: nothing attempted, nothing asked (issue 28). */
+/** What a parcel starts with beside its own facts: nothing attempted, nothing asked (issue 28), nobody mailed yet (29). */
 export const NO_ATTEMPTS = {
   attempts: 0,
   returning: 0,
@@ -193,6 +195,8 @@ export const NO_ATTEMPTS = {
   neighbour_wish_door: null,
   drop_point_id: null,
   at_drop_point_since: null,
+  receiver_mail_stopped_at: null,
+  receiver_near_mailed_at: null,
 } as const;
 
 /** A parcel row before custody and what comes after sending: insertParcel fills those in. */
@@ -1553,6 +1557,17 @@ function newestPoint(first: LocationPoint, rest: readonly LocationPoint[]) {
  * newer than the position already stored: a late batch never moves the runner back, and older
  * points are never announced as live.
  */
+/** The receiver is told once that the runner is near: the first report that marks it wins. */
+async function markReceiverTold(trx: Trx, parcelId: string): Promise<boolean> {
+  const marked = await trx
+    .updateTable('parcels')
+    .set({ receiver_near_mailed_at: nowIso() })
+    .where('id', '=', parcelId)
+    .where('receiver_near_mailed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
 export function reportLocation(changes: Changes, runner: AccountRow, first: LocationPoint, ...rest: LocationPoint[]) {
   const { point, at } = newestPoint(first, rest);
   return changes.transaction(async (trx, publish) => {
@@ -1566,12 +1581,26 @@ export function reportLocation(changes: Changes, runner: AccountRow, first: Loca
     const carried = await trx
       .selectFrom('parcels')
       .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
-      .select(['parcels.id', 'parcels.receiver_key', 'sender.user_name as sender_user_name'])
+      .select([
+        'parcels.id',
+        'parcels.receiver_key',
+        'sender.user_name as sender_user_name',
+        'parcels.receiver_lat',
+        'parcels.receiver_lng',
+        // Whether its receiver still waits to hear the runner is near (issue 29): a mail address, not told yet.
+        sql<number>`case when parcels.receiver_email is not null and parcels.receiver_near_mailed_at is null
+          and parcels.receiver_mail_stopped_at is null and ${sql.ref('parcels.returning')} = 0
+          and parcels.drop_point_id is null then 1 else 0 end`.as('near_untold'),
+      ])
       .where('parcels.runner_id', '=', runner.id)
       .where('parcels.status', '=', 'in_transit')
       .execute();
     for (const parcel of carried) {
       const unchanged = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
+      const nearReceiver =
+        Number(parcel.near_untold) === 1 &&
+        distanceMetres(point, { lat: parcel.receiver_lat, lng: parcel.receiver_lng }) <= RECEIVER_NEAR_METRES &&
+        (await markReceiverTold(trx, parcel.id));
       await publish({
         kind: 'runner_located',
         parcelId: parcel.id,
@@ -1580,6 +1609,7 @@ export function reportLocation(changes: Changes, runner: AccountRow, first: Loca
         senderUser: parcel.sender_user_name,
         receiverKey: parcel.receiver_key,
         previous: unchanged,
+        ...(nearReceiver ? { nearReceiver: true as const } : {}),
       });
     }
   });

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { errorResponses, refuse } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
+import { EMAIL_VERIFICATION_CODES, verifiedEmailGuard } from '../auth/email-verification.ts';
 import { PLACE_REFUSAL_CODES } from '../places/geocoder.ts';
 import { cancelParcel } from './changes.ts';
 import { parcelGuard } from './policy.ts';
@@ -43,7 +44,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels',
     {
-      onRequest: parcelGuard('send'),
+      onRequest: [parcelGuard('send'), verifiedEmailGuard(app.config.requireEmailVerification)],
       // 120 creations per account per minute (DESIGN §4); counted after sign-in and validation.
       config: {
         rateLimit: {
@@ -62,6 +63,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
           201: parcelSchema,
           ...errorResponses(
             ...GUARD_CODES,
+            ...EMAIL_VERIFICATION_CODES,
             'sender_required',
             'sender_not_self',
             'sender_not_found',

@@ -141,6 +141,7 @@ export async function createParcel(ctx: ParcelsContext, actor: AccountRow, body:
       ...precisionColumns('receiver', to.precision),
       recipient_name: body.recipientName ?? null,
       recipient_phone: body.recipientPhone ?? null,
+      receiver_email: body.receiverEmail ?? null,
       created_at: nowIso(),
       picked_up_at: null,
       delivered_at: null,

@@ -1,8 +1,9 @@
 import { messages } from '@csomag/domain/messages';
 import type { PushDevice, PushPreferences, PushPreferencesUpdate, PushSubscriptionBody } from '@csomag/domain/push';
-import { PUSH_KINDS, type PushKind } from '@csomag/domain/push-kinds';
+import { PUSH_KINDS } from '@csomag/domain/push-kinds';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.ts';
+import { kindSwitches, switchKinds } from '../../db/muted-kinds.ts';
 import type { Database } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 
@@ -108,11 +109,7 @@ export async function removeDevice(db: Kysely<Database>, accountId: number, id: 
 }
 
 export async function getPreferences(db: Kysely<Database>, accountId: number): Promise<PushPreferences> {
-  const muted = await db.selectFrom('push_muted_kinds').select('kind').where('account_id', '=', accountId).execute();
-  const off = new Set(muted.map((m) => m.kind));
-  return {
-    kinds: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, !off.has(kind)])) as Record<PushKind, boolean>,
-  };
+  return { kinds: await kindSwitches(db, 'push_muted_kinds', accountId, PUSH_KINDS) };
 }
 
 export async function updatePreferences(
@@ -120,24 +117,6 @@ export async function updatePreferences(
   accountId: number,
   update: PushPreferencesUpdate,
 ): Promise<PushPreferences> {
-  const entries = Object.entries(update.kinds).filter(([, on]) => on !== undefined) as [PushKind, boolean][];
-  const switchedOff = entries.filter(([, on]) => !on).map(([kind]) => kind);
-  const switchedOn = entries.filter(([, on]) => on).map(([kind]) => kind);
-  await db.transaction().execute(async (trx) => {
-    if (switchedOn.length > 0) {
-      await trx
-        .deleteFrom('push_muted_kinds')
-        .where('account_id', '=', accountId)
-        .where('kind', 'in', switchedOn)
-        .execute();
-    }
-    if (switchedOff.length > 0) {
-      await trx
-        .insertInto('push_muted_kinds')
-        .values(switchedOff.map((kind) => ({ account_id: accountId, kind })))
-        .onConflict((oc) => oc.columns(['account_id', 'kind']).doNothing())
-        .execute();
-    }
-  });
+  await switchKinds(db, 'push_muted_kinds', accountId, update.kinds);
   return getPreferences(db, accountId);
 }

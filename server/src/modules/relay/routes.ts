@@ -18,6 +18,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_TRUST_CODES } from '../../policy.ts';
+import { EMAIL_VERIFICATION_CODES, verifiedEmailGuard } from '../auth/email-verification.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -91,7 +92,7 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/relay',
     {
-      onRequest: parcelGuard('takeOver'),
+      onRequest: [parcelGuard('takeOver'), verifiedEmailGuard(app.config.requireEmailVerification)],
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['relay'],
@@ -100,7 +101,13 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
         body: relayBodySchema,
         response: {
           200: parcelSchema,
-          ...errorResponses(...GUARD_CODES, ...LINK_REFUSALS, ...CARRIER_TRUST_CODES, 'relay_offer_reserved'),
+          ...errorResponses(
+            ...GUARD_CODES,
+            ...LINK_REFUSALS,
+            ...CARRIER_TRUST_CODES,
+            ...EMAIL_VERIFICATION_CODES,
+            'relay_offer_reserved',
+          ),
         },
       },
     },

@@ -48,7 +48,8 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const runner = await createRunner(app.store.db, request.body, app.config.runnerApproval);
+      const runner = await createRunner(app.store.db, request.body, app.config.runnerApproval, app.config.mailOrigin);
+      app.mail.nudge();
       request.log.info({ userName: runner.user_name, by: signedIn(request).user_name }, 'runner registered');
       return reply.status(201).send({ account: presentAccount(runner) });
     },

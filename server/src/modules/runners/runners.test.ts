@@ -148,6 +148,8 @@ describe('POST /api/runners', () => {
         userName: body.userName,
         name: body.name,
         email: 'uj.futar.nagybetu@example.hu',
+        emailVerified: false,
+        pendingEmail: null,
         phoneNumber: body.phoneNumber,
         address: body.address,
         role: 'runner',

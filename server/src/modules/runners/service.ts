@@ -15,6 +15,7 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 import { createAccount, findRunnerByUserName } from '../auth/accounts.ts';
+import { sendVerificationLink } from '../auth/email-verification.ts';
 import { presentAccount } from '../auth/present.ts';
 import { detachDeletedRunner } from '../parcels/changes.ts';
 import { withRunnerRatings } from '../ratings/service.ts';
@@ -104,8 +105,16 @@ export async function listRunners(store: Pick<Store, 'db' | 'dialect'>, query: R
   return withRunnerRatings(store.db, await withParcelsInTransit(store.db, page));
 }
 
-export const createRunner = (db: Kysely<Database>, body: RunnerCreateBody, runnerApproval: 'auto' | 'manual') =>
-  createAccount(db, body, 'runner', runnerApproval);
+/** The back office registers a runner; the address it typed is verified by the link mailed to it (issue 29). */
+export const createRunner = (
+  db: Kysely<Database>,
+  body: RunnerCreateBody,
+  runnerApproval: 'auto' | 'manual',
+  mailOrigin: string,
+) =>
+  createAccount(db, body, 'runner', runnerApproval, undefined, {
+    withAccount: (trx, runner) => sendVerificationLink(trx, mailOrigin, runner, runner.email, 'account'),
+  });
 
 /**
  * The runner behind a URL, for that runner or the superadmin (others: 403 without learning whether

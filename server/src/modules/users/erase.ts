@@ -48,13 +48,20 @@ export async function eraseAccount(db: Kysely<Database>, account: AccountRow, pa
         last_lng: null,
         last_accuracy: null,
         located_at: null,
+        email_verified_at: null,
+        pending_email: null,
         updated_at: nowIso(),
       })
       .where('id', '=', account.id)
       .execute();
     await trx
       .updateTable('parcels')
-      .set({ sender_address: messages.erasedAddress, recipient_name: null, recipient_phone: null })
+      .set({
+        sender_address: messages.erasedAddress,
+        recipient_name: null,
+        recipient_phone: null,
+        receiver_email: null,
+      })
       .where('sender_id', '=', account.id)
       .execute();
     await trx.updateTable('ratings').set({ comment: null }).where('rater_id', '=', account.id).execute();
@@ -64,12 +71,17 @@ export async function eraseAccount(db: Kysely<Database>, account: AccountRow, pa
       'push_muted_kinds',
       'saved_trips',
       'password_resets',
+      'email_verifications',
+      'mail_muted_kinds',
     ] as const) {
       await trx.deleteFrom(table).where('account_id', '=', account.id).execute();
     }
     await trx.deleteFrom('drop_point_staff').where('account_id', '=', account.id).execute();
     // The messages to them held their name and address: gone, sent or not.
-    await trx.deleteFrom('mail_outbox').where('to_address', '=', account.email).execute();
+    await trx
+      .deleteFrom('mail_outbox')
+      .where('to_address', 'in', account.pending_email ? [account.email, account.pending_email] : [account.email])
+      .execute();
     // Timelines name people in their data ('assigned' to a runner): the new name stands there.
     const [from, to] = [JSON.stringify(account.user_name), JSON.stringify(erasedUserName(account.id))];
     await trx

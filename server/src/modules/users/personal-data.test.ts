@@ -39,7 +39,8 @@ describe('GET /api/users/:userName/export', () => {
               .execute()
           ).length,
       )
-      .toBe(1);
+      // The verification link mailed at registration, and the reset link.
+      .toBe(2);
 
     const answer = await exportOf(sender, sender.account.userName);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -57,7 +58,10 @@ describe('GET /api/users/:userName/export', () => {
     expect(data.parcelEvents.map((row: { kind: string }) => row.kind)).toContain('created');
     expect(data.ratingsGiven).toEqual([expect.objectContaining({ stars: 5, comment: 'Gyors' })]);
     expect(data.ratingsReceived).toEqual([expect.objectContaining({ stars: 4 })]);
-    expect(data.mailSent).toEqual([expect.objectContaining({ template: 'password_reset' })]);
+    expect(data.mailSent).toEqual([
+      expect.objectContaining({ template: 'email_verification' }),
+      expect.objectContaining({ template: 'password_reset' }),
+    ]);
     // Nothing that opens anything: no password hash, no session, no reset token.
     const stored = await t.store.db
       .selectFrom('accounts')

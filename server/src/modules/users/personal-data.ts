@@ -60,6 +60,7 @@ export async function personalData(db: Kysely<Database>, account: AccountRow): P
       .orderBy('id')
       .execute(),
     mutedPushKinds: db.selectFrom('push_muted_kinds').select('kind').where('account_id', '=', account.id).execute(),
+    mutedMailKinds: db.selectFrom('mail_muted_kinds').select('kind').where('account_id', '=', account.id).execute(),
     reportsFiled: db
       .selectFrom('not_received_reports')
       .selectAll()

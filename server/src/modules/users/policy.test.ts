@@ -32,6 +32,8 @@ const table: Record<AccountAction, { target: 'user' | 'runner'; some: Who[]; thi
   searchUsers: { target: 'user', some: ['superadmin'], this: ['superadmin'] },
   reportLocation: { target: 'runner', some: ['runner', 'otherRunner'], this: ['runner', 'otherRunner'] },
   geocode: { target: 'user', some: signedIn, this: signedIn },
+  verifyOwnEmail: { target: 'user', some: signedIn, this: ['user'] },
+  skipEmailVerification: { target: 'user', some: ['superadmin'], this: ['superadmin'] },
 };
 
 describe('the account policy', () => {

@@ -55,7 +55,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const keepSession = accountRelationship.self(actor, target) ? request.sessionTokenHash : null;
       const { address } = request.body;
       const placedKey = address === undefined ? undefined : await placedMatchKey(app.geocoder, address);
-      const updated = await updateProfile(app.store.db, actor, target, request.body, keepSession, placedKey);
+      const updated = await updateProfile(
+        app.store.db,
+        actor,
+        target,
+        request.body,
+        keepSession,
+        placedKey,
+        app.config.mailOrigin,
+      );
+      // A new email's verification link (issue 29).
+      app.mail.nudge();
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'profile updated');
       return { account: presentAccount(updated) };
     },

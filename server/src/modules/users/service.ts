@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, AccountUpdate, Database } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 import { findAccountByEmail, findAccountByUserName } from '../auth/accounts.ts';
+import { emailChange } from '../auth/email-verification.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { matchKeyOf } from '../places/match-key.ts';
 import { type AccountFacts, mayAccount } from './policy.ts';
@@ -43,6 +44,8 @@ export async function updateProfile(
   keepSessionHash: string | null,
   /** The new address's key when the caller placed it at its door (placedMatchKey). */
   placedAddressKey?: string,
+  /** Where the verification link of a new email points: config.mailOrigin (issue 29). */
+  mailOrigin?: string,
 ): Promise<AccountRow> {
   const changes: AccountUpdate = { updated_at: nowIso() };
   if (patch.name !== undefined) changes.name = patch.name;
@@ -52,13 +55,17 @@ export async function updateProfile(
     // Incoming parcels follow the address.
     changes.address_key = placedAddressKey ?? matchKeyOf(patch.address);
   }
-  // Forms send the read-only email back unchanged; only a different one is a change.
-  if (patch.email !== undefined && patch.email !== target.email) {
+  // Forms send the read-only email back unchanged; only a different one is a change, and the
+  // address already waiting for its link is none either (issue 29: email-verification.ts).
+  let newEmail: ReturnType<typeof emailChange> | undefined;
+  if (patch.email !== undefined && patch.email !== target.email && patch.email !== target.pending_email) {
     if (!mayAccount(actor, 'changeEmail', target)) {
       throw refuseField('email_read_only', 'email', messages.emailReadOnlyForRunner);
     }
     if (await findAccountByEmail(db, patch.email)) throw emailTaken();
-    changes.email = patch.email;
+    if (mailOrigin === undefined) throw new Error('a change of email needs the mail origin');
+    newEmail = emailChange(actor, target, patch.email, mailOrigin);
+    Object.assign(changes, newEmail.changes);
   }
   const newPassword = patch.password ? await hashPassword(patch.password) : undefined;
   if (newPassword) changes.password_hash = newPassword;
@@ -70,6 +77,7 @@ export async function updateProfile(
         .where('id', '=', target.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await newEmail?.write(trx, updated);
       if (newPassword) {
         // Whoever knew the old password is signed out everywhere else.
         let others = trx.deleteFrom('sessions').where('account_id', '=', target.id);

@@ -12,6 +12,19 @@ const statusLabels: Record<MailStatus, string> = {
 
 const templateLabels: Record<MailTemplate, string> = {
   password_reset: messages.mailTemplatePasswordReset,
+  email_verification: messages.mailTemplateEmailVerification,
+  email_changed: messages.mailTemplateEmailChanged,
+  receiver_coming: messages.mailTemplateReceiver(messages.mailTemplateComing),
+  receiver_picked_up: messages.mailTemplateReceiver(messages.mailKindPickedUp),
+  receiver_near: messages.mailTemplateReceiver(messages.mailTemplateNear),
+  receiver_attempted: messages.mailTemplateReceiver(messages.mailKindAttempted),
+  receiver_with_neighbour: messages.mailTemplateReceiver(messages.mailTemplateWithNeighbour),
+  receiver_at_drop_point: messages.mailTemplateReceiver(messages.mailTemplateAtDropPoint),
+  receiver_delivered: messages.mailTemplateReceiver(messages.mailTemplateDelivered),
+  sender_picked_up: messages.mailTemplateSender(messages.mailKindPickedUp),
+  sender_attempted: messages.mailTemplateSender(messages.mailKindAttempted),
+  sender_delivered: messages.mailTemplateSender(messages.mailTemplateDelivered),
+  sender_reported: messages.mailTemplateSender(messages.mailKindReported),
 };
 
 /**

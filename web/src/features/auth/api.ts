@@ -1,5 +1,9 @@
 import { accountResponseSchema, type LoginBody, type RegisterBody } from '@csomag/domain/account';
-import type { PasswordResetConfirm, PasswordResetRequest } from '@csomag/domain/mail';
+import {
+  emailVerificationResultSchema,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
+} from '@csomag/domain/mail';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../api/client.ts';
@@ -42,5 +46,21 @@ export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: confirmPasswordReset,
     onSuccess: () => queryClient.setQueryData(['session'], null),
+  });
+}
+
+// ——— email verification (issue 29) ———
+
+/** The verification link's token: the address it was for is verified (or becomes the account's). */
+export const verifyEmail = (token: string) =>
+  apiRequest('POST', '/auth/verify-email', emailVerificationResultSchema, { token });
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmail,
+    // A signed-in person's account, profile and mail settings read the address and whether it is verified.
+    onSuccess: () =>
+      Promise.all(['session', 'profile', 'mail'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 }

@@ -1,4 +1,5 @@
 import { accountResponseSchema, type ProfileUpdate } from '@csomag/domain/account';
+import { emailVerificationResultSchema } from '@csomag/domain/mail';
 import type { EraseAccountBody } from '@csomag/domain/personal-data';
 import {
   type PushPreferencesUpdate,
@@ -51,6 +52,12 @@ export function useUpdateProfile(userName: string) {
     },
   });
 }
+
+/** A fresh verification link (issue 29), to the new address asked for or the unverified own one; answers where it went. */
+export const resendEmailVerification = () =>
+  apiRequest('POST', '/auth/verify-email/resend', emailVerificationResultSchema);
+
+export const useResendEmailVerification = () => useMutation({ mutationFn: resendEmailVerification });
 
 // What senders and receivers wrote about the runner (ADR 0025): the visible comments, no rater named.
 

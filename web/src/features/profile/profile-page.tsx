@@ -12,6 +12,8 @@ import { applyServerErrors, serverSummary } from '../../components/use-server-er
 import { notify } from '../../lib/notify.ts';
 import { useEraseAccount, useProfile, useUpdateProfile } from './api.ts';
 import { CommentsAboutMe } from './comments-about-me.tsx';
+import { EmailVerificationNotice } from './email-verification.tsx';
+import { MailSettings } from './mail-settings.tsx';
 import { PushSettings } from './push-settings.tsx';
 
 function BrandPanel() {
@@ -91,6 +93,7 @@ function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
   return (
     <section className="page">
       <h1>{messages.profileTitle}</h1>
+      <EmailVerificationNotice userName={userName} />
       <QueryState query={profile}>
         {(account) => (
           <div className="profile-layout">
@@ -102,6 +105,7 @@ function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
             />
             <BrandPanel />
             <PushSettings role={account.role} />
+            {account.role === 'user' && <MailSettings />}
             {account.role === 'runner' && <CommentsAboutMe userName={account.userName} />}
             <MyData userName={account.userName} />
             <EraseAccount userName={account.userName} />

@@ -4,6 +4,7 @@ import type { PushDevice } from '@csomag/domain/push';
 import { PUSH_KINDS_BY_ROLE, type PushKind, pushKindLabels } from '@csomag/domain/push-kinds';
 import type { Role } from '@csomag/domain/roles';
 import { useEffect, useId, useState } from 'react';
+import { KindSwitches } from '../../components/kind-switches.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { notify } from '../../lib/notify.ts';
 import {
@@ -112,7 +113,7 @@ export function PushSettings({ role }: { role: Role }) {
           </ul>
         )}
       </QueryState>
-      {PUSH_KINDS_BY_ROLE[role].length > 0 ? <KindSwitches kinds={PUSH_KINDS_BY_ROLE[role]} /> : null}
+      {PUSH_KINDS_BY_ROLE[role].length > 0 ? <PushKindSwitches kinds={PUSH_KINDS_BY_ROLE[role]} /> : null}
     </section>
   );
 }
@@ -159,39 +160,18 @@ function DeviceRow({
   );
 }
 
-function KindSwitches({ kinds }: { kinds: readonly PushKind[] }) {
-  const preferences = usePushPreferences();
+function PushKindSwitches({ kinds }: { kinds: readonly PushKind[] }) {
   const update = useUpdatePushPreferences();
-  async function toggle(kind: PushKind, on: boolean) {
-    try {
-      await update.mutateAsync({ kinds: { [kind]: on } });
-      notify.success(messages.pushPreferencesSaved);
-    } catch (error) {
-      notify.error(error);
-    }
-  }
   return (
-    <fieldset className="push-kinds">
-      <legend>{messages.pushKindsTitle}</legend>
-      <QueryState query={preferences}>
-        {(state) => (
-          <>
-            {kinds.map((kind) => (
-              <label key={kind} className="push-kind">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  aria-checked={state[kind]}
-                  checked={state[kind]}
-                  disabled={update.isPending}
-                  onChange={(event) => void toggle(kind, event.target.checked)}
-                />{' '}
-                {pushKindLabels[kind]}
-              </label>
-            ))}
-          </>
-        )}
-      </QueryState>
-    </fieldset>
+    <KindSwitches
+      className="push-kinds"
+      legend={messages.pushKindsTitle}
+      kinds={kinds}
+      labels={pushKindLabels}
+      state={usePushPreferences()}
+      save={(kind, on) => update.mutateAsync({ kinds: { [kind]: on } })}
+      saving={update.isPending}
+      saved={messages.pushPreferencesSaved}
+    />
   );
 }

@@ -31,6 +31,7 @@ const formSchema = parcelCreateBodySchema.pick({
   weightGrams: true,
   recipientName: true,
   recipientPhone: true,
+  receiverEmail: true,
   photoRequired: true,
   dropPointId: true,
 });
@@ -115,7 +116,7 @@ export function SendParcelPage() {
     }
   }
 
-  const onSubmit = form.handleSubmit(async ({ recipientName, recipientPhone, ...values }) => {
+  const onSubmit = form.handleSubmit(async ({ recipientName, recipientPhone, receiverEmail, ...values }) => {
     const [pickup, destination] = await Promise.all([
       pinToSend('pickup', values.senderAddress),
       pinToSend('destination', values.receiverAddress),
@@ -133,6 +134,7 @@ export function SendParcelPage() {
         ...values,
         ...(recipientName ? { recipientName } : {}),
         ...(recipientPhone ? { recipientPhone } : {}),
+        ...(receiverEmail ? { receiverEmail } : {}),
         ...(pickup && pickup !== 'unplaced'
           ? { senderCoordinates: pickup.position, senderPrecision: pickup.precision }
           : {}),
@@ -221,6 +223,14 @@ export function SendParcelPage() {
             placeholder={messages.recipientPhonePlaceholder}
             error={errors.recipientPhone?.message}
             {...form.register('recipientPhone', { setValueAs: optional })}
+          />
+          <FormField
+            label={messages.receiverEmailLabel}
+            type="email"
+            autoComplete="off"
+            hint={messages.receiverEmailHint}
+            error={errors.receiverEmail?.message}
+            {...form.register('receiverEmail', { setValueAs: optional })}
           />
           <PhotoRequiredField register={form.register} />
           {dropPoints.length > 0 && (
