@@ -10,6 +10,7 @@ import {
   personContext,
   runnerContext,
   signInViaApi,
+  szegedDoor,
   test,
 } from './fixtures.ts';
 import { baseURL } from './playwright.config.ts';
@@ -59,6 +60,8 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
 
   // At the door: nobody home, with a photo of the door.
   await runner.page.goto('/FolyamatbanLevoCsomagok');
+  // Chromium's emulated position is handed to a page loaded since only when set again.
+  await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
   const mine = card(runner.page, parcel.id);
   await mine.getByRole('button', { name: 'Nem sikerült kézbesíteni' }).click();
   const form = mine.getByRole('form', { name: 'Sikertelen kézbesítés rögzítése' });

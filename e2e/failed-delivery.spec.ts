@@ -48,6 +48,8 @@ test.describe('failed delivery', () => {
 
     // At the door: nobody opens.
     await runner.page.goto('/FolyamatbanLevoCsomagok');
+    // Chromium's emulated position is handed to a page loaded since only when set again.
+    await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
     const mine = card(runner.page, parcel.id);
     await mine.getByRole('button', { name: 'Nem sikerült kézbesíteni' }).click();
     const form = mine.getByRole('form', { name: 'Sikertelen kézbesítés rögzítése' });

@@ -24,6 +24,8 @@ test.describe('relay: runner to runner hand-over', () => {
   test('A shows the relay QR, B takes the parcel over; both lists change live, tracking shows both legs, B delivers', async ({
     browser,
   }) => {
+    // Three people on three pages, a QR read and an accessibility check: over a minute on a loaded machine.
+    test.slow();
     const parcel = await parcelFromNewSender(browser, { receiverCoordinates: szegedDoor });
     const first = await runnerContext(browser);
     const second = await runnerContext(browser);
@@ -152,6 +154,8 @@ test.describe('relay offers: Továbbadnám', () => {
   test('A offers a parcel at a point picked on the map; C sees it live on the waiting list and map, reserves it; A sees by whom', async ({
     browser,
   }) => {
+    // Three runners' pages and two maps: over a minute on a loaded machine.
+    test.slow();
     const parcel = await parcelFromNewSender(browser);
     const first = await runnerContext(browser, nyugati);
     expect((await first.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
