@@ -13,13 +13,14 @@ import {
   szegedDoor,
   test,
 } from './fixtures.ts';
+import { mailNamed } from './mailbox.ts';
 import { baseURL } from './playwright.config.ts';
 
 /*
  * Issue 28's path through a drop point, on phones: the runner finds nobody home and records it
- * with a photo; the receiver chooses a drop point from the tracking page; the runner leaves the
- * parcel there with the code the staff read out; the receiver collects it with their own code,
- * which the staff types in.
+ * with a photo; the receiver — no account, only the link in the mail about it (issue 29) —
+ * chooses a drop point; the runner leaves the parcel there with the code the staff read out; the
+ * receiver collects it with their own code, which the staff types in.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -56,7 +57,9 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
   await expect(adminPage.getByRole('article', { name: shopName })).toContainText(staff.account.userName);
   await expectAccessible(adminPage);
 
-  const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
+  const receiverEmail = `atvevo.${Date.now().toString(36)}@example.hu`;
+  const { sender, parcel, receiver: signedInReceiver, runner } = await carriedToTheDoor(browser, { receiverEmail });
+  await signedInReceiver.context.close();
 
   // At the door: nobody home, with a photo of the door.
   await runner.page.goto('/FolyamatbanLevoCsomagok');
@@ -72,8 +75,17 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
     runner.page.getByText('A sikertelen kézbesítést rögzítettük. A feladót és a címzettet értesítettük.'),
   ).toBeVisible();
 
-  // The receiver chooses the drop point on the tracking page.
-  await receiver.page.goto(`/CsomagKovetes/${parcel.id}`);
+  // The receiver has no account: the mail about it brings the link where they choose.
+  const attempted = await mailNamed(receiverEmail, `Nem sikerült kézbesíteni – ${parcel.id}`);
+  expect(attempted.text).toContain('Az alábbi linken kérhetsz új időpontot');
+  const link = new RegExp(`https?://\\S+/CsomagKovetes/${parcel.id}#link=\\S+`).exec(attempted.text ?? '')?.[0] ?? '';
+  expect(link).not.toBe('');
+  const receiverContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const receiver = { context: receiverContext, page: await receiverContext.newPage() };
+  await receiver.page.goto(link);
+  await expect(receiver.page.getByRole('heading', { name: 'Kézbesítési kísérletek' })).toBeVisible();
+  await expect(receiver.page.getByText('Nem volt otthon senki').first()).toBeVisible();
+  await expect(receiver.page.getByRole('img', { name: 'Fotó a 1. kézbesítési kísérletről' })).toBeVisible();
   const choice = receiver.page.getByRole('form', { name: 'Vagy vedd át egy átvételi ponton' });
   await choice
     .getByLabel('Átvételi pont')

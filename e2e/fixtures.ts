@@ -72,6 +72,8 @@ export interface NewParcel {
   receiverAddress: string;
   category: string;
   weightGrams: number;
+  /** The receiver's email, for the mail with their link (issue 29). */
+  receiverEmail?: string;
 }
 
 export const budapestToSzeged: NewParcel = {
@@ -152,13 +154,14 @@ export const szegedDoor = { lat: 46.2517, lng: 20.1469 };
  * A parcel from a Budapest door to a receiver's Szeged door (the receiver signed in on a phone of
  * their own, their address the destination), picked up by a runner standing at that door.
  */
-export async function carriedToTheDoor(browser: Browser) {
+export async function carriedToTheDoor(browser: Browser, extra: Partial<NewParcel> = {}) {
   const receiverAddress = `6720 Szeged, Kárász utca ${randomInt(10, 910)}.`;
   const sender = await personContext(browser);
   const parcel = await sendParcelViaApi(sender.context.request, {
     receiverAddress,
     senderCoordinates: budapestDoor,
     receiverCoordinates: szegedDoor,
+    ...extra,
   } as Partial<NewParcel>);
   const receiver = await personContext(browser, receiverAddress);
   const runner = await runnerContext(browser, { latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });

@@ -1,12 +1,15 @@
 import type { ParsedMail } from 'mailparser';
 import {
   budapestToSzeged,
+  carriedToTheDoor,
   expect,
+  expectAccessible,
   marker,
   newPerson,
   registerViaApi,
   runnerContext,
   sendParcelViaApi,
+  szegedDoor,
   test,
 } from './fixtures.ts';
 import { mailNamed } from './mailbox.ts';
@@ -100,4 +103,58 @@ test('a sender switches a kind of status mail off on the profile page, said once
   await expect(
     page.getByRole('region', { name: 'E-mail értesítések' }).getByRole('switch', { name: 'Futár felvette' }),
   ).toBeChecked();
+});
+
+test('a receiver without an account asks for a neighbour from the mail’s link and collects the parcel there with the notice’s code', async ({
+  browser,
+}) => {
+  const receiverEmail = `szomszedos.${Date.now().toString(36)}@example.hu`;
+  const { sender, parcel, receiver: signedInReceiver, runner } = await carriedToTheDoor(browser, { receiverEmail });
+  await signedInReceiver.context.close();
+  const attempt = await runner.context.request.post(`/api/parcels/${parcel.id}/attempts`, {
+    data: { reason: 'nobody_home', position: { ...szegedDoor, accuracy: 5 } },
+  });
+  expect(attempt.status()).toBe(201);
+
+  // The mail about the failed attempt brings the link; the phone asks for the neighbour.
+  const attempted = await mailNamed(receiverEmail, `Nem sikerült kézbesíteni – ${parcel.id}`);
+  const link = linkIn(attempted, new RegExp(`https?://\\S+/CsomagKovetes/${parcel.id}#link=\\S+`));
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const phone = await context.newPage();
+  await phone.goto(link);
+  const wish = phone.getByRole('form', { name: 'Vagy hagyja a szomszédnál' });
+  await wish.getByLabel('A szomszéd neve').fill('Kovács Béla');
+  await wish.getByLabel('Emelet, ajtó').fill('2. emelet 5.');
+  await wish.getByRole('button', { name: 'Kérem, hagyja a szomszédnál' }).click();
+  await expect(phone.getByText('A kérést elküldtük a futárnak.')).toBeVisible();
+  const carried = await runner.context.request.get('/api/me/assigned-parcels');
+  const mine = ((await carried.json()).items as { id: string; neighbourWish: unknown }[]).find(
+    (p) => p.id === parcel.id,
+  );
+  expect(mine?.neighbourWish).toEqual({ name: 'Kovács Béla', door: '2. emelet 5.' });
+
+  // The runner leaves it there (the screens: handover-codes.spec); the mail says where it is.
+  const left = await runner.context.request.post(`/api/parcels/${parcel.id}/neighbour`, {
+    data: {
+      name: 'Kovács Béla',
+      door: '2. emelet 5.',
+      confirmedName: 'Kovács Béla',
+      position: { ...szegedDoor, accuracy: 5 },
+    },
+  });
+  expect(left.status()).toBe(201);
+  const { pin } = (await left.json()) as { pin: string };
+  const withNeighbour = await mailNamed(receiverEmail, `A csomagod egy szomszédodnál van – ${parcel.id}`);
+  expect(withNeighbour.text).toContain('Kovács Béla (2. emelet 5.)');
+
+  // Back on the page the link opened (kept for the tab): the notice's code collects it.
+  await phone.reload();
+  const collect = phone.getByRole('form', { name: 'Átvétel a szomszédtól' });
+  await collect.getByLabel('Átvételi kód').fill(pin);
+  await collect.getByRole('button', { name: 'Átvettem' }).click();
+  await expect(phone.getByText('Átvetted a csomagot. Köszönjük!')).toBeVisible();
+  await phone.reload();
+  await expect(phone.getByText('leadott', { exact: true }).first()).toBeVisible();
+  await expectAccessible(phone);
+  for (const open of [context, sender.context, runner.context]) await open.close();
 });

@@ -18,6 +18,14 @@ import { guardedBy } from './plugins/auth.ts';
  */
 export type Actor = Pick<AccountRow, 'id' | 'role' | 'address_key' | 'approved_at' | 'suspended_at'> | null;
 
+/**
+ * The receiver without an account (issue 29): the key in the link their mail carries proves they
+ * are the one the sender addressed — for that parcel alone (parcels/receiver-link.ts checks it).
+ */
+export interface ReceiverByLink {
+  readonly receiverOf: string;
+}
+
 export const hasRole = (actor: Pick<AccountRow, 'role'> | null, ...roles: Role[]) =>
   actor !== null && roles.includes(actor.role);
 

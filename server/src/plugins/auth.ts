@@ -7,12 +7,15 @@ import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso } from '../db/database.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { type AppError, refuse } from '../errors.ts';
+import type { ReceiverByLink } from '../policy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, or null. Set for every /api request. */
     account: AccountRow | null;
     sessionTokenHash: string | null;
+    /** The receiver without an account, proven by their mail's link for this request's parcel, or null. */
+    receiverLink: ReceiverByLink | null;
   }
 }
 
@@ -22,6 +25,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('account', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('receiverLink', null);
   // Built once: every signed-in request runs it.
   const sessionAccount = compiledOnce(app.store.db, 2, (db, tokenHash: string, now: string) =>
     db
@@ -85,11 +89,14 @@ export const GUARD_CODES = ['sign_in_required', 'forbidden'] as const;
  * refusal when it has one. The service asks the same policy again with the thing in hand.
  */
 export function guardedBy(refusal: (actor: AccountRow) => AppError | null): preHandlerHookHandler {
-  return async (request) => {
-    if (!request.account) throw refuse('sign_in_required', messages.signInRequired);
-    const refused = refusal(request.account);
-    if (refused) throw refused;
-  };
+  return async (request) => assertGuard(request, refusal);
+}
+
+/** What a guard does: 401 when signed out, else the policy's refusal when it has one. */
+export function assertGuard(request: FastifyRequest, refusal: (actor: AccountRow) => AppError | null) {
+  if (!request.account) throw refuse('sign_in_required', messages.signInRequired);
+  const refused = refusal(request.account);
+  if (refused) throw refused;
 }
 
 /** The signed-in account inside a guarded handler. */

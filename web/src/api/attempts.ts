@@ -6,7 +6,7 @@ import { messages } from '@csomag/domain/messages';
 import { type ParcelState, parcelSchema, type RedeliveryWindow } from '@csomag/domain/parcel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../lib/notify.ts';
-import { apiRequest, requestJson } from './client.ts';
+import { apiRequest } from './client.ts';
 import { parcelActionPath } from './parcel.ts';
 import { readImage } from './proof.ts';
 
@@ -15,6 +15,14 @@ import { readImage } from './proof.ts';
  * and the back office read them (with the photo of the door), and the new time they ask for. The
  * runner's own calls (recording an attempt, its photo, the return) are in features/runner/api.ts.
  */
+
+/**
+ * The receiver's link key from their mail (issue 29), when the page was opened with one: what
+ * they read and ask for after a failed attempt goes with it instead of an account.
+ */
+export type ReceiverLink = string | null | undefined;
+const linkHeaders = (receiverLink: ReceiverLink): Record<string, string> =>
+  receiverLink ? { [RECEIVER_LINK_HEADER]: receiverLink } : {};
 
 /** The states in which a parcel has a failed attempt or a return to tell about. */
 export const hasAttemptsToTell = (state: ParcelState) =>
@@ -26,11 +34,22 @@ export const hasAttemptsToTell = (state: ParcelState) =>
  */
 export const attemptsKey = (parcelId: string) => ['attempts', parcelId] as const;
 
-export const useAttempts = (parcel: { id: string; attempts: number; state: ParcelState }, enabled: boolean) =>
+export const useAttempts = (
+  parcel: { id: string; attempts: number; state: ParcelState },
+  enabled: boolean,
+  receiverLink?: ReceiverLink,
+) =>
   useQuery({
     queryKey: [...attemptsKey(parcel.id), parcel.attempts, parcel.state],
     queryFn: ({ signal }) =>
-      apiRequest('GET', parcelActionPath(parcel.id, 'attempts'), attemptListSchema, undefined, signal),
+      apiRequest(
+        'GET',
+        parcelActionPath(parcel.id, 'attempts'),
+        attemptListSchema,
+        undefined,
+        signal,
+        linkHeaders(receiverLink),
+      ),
     enabled,
     // A stranger, or a runner who only carries it, is refused: that is not worth asking twice.
     retry: false,
@@ -41,19 +60,32 @@ export const attemptPhotoPath = (parcelId: string, number: number) =>
   `/api${parcelActionPath(parcelId, `attempts/${number}/photo`)}`;
 
 /** An attempt's photo of the door as a blob (with the session); the caller makes and frees its URL. */
-export const useAttemptPhoto = (parcelId: string, number: number, sha256: string | null) =>
+export const useAttemptPhoto = (parcelId: string, number: number, sha256: string | null, receiverLink?: ReceiverLink) =>
   useQuery({
     // By its hash: a photo taken again is read anew, the same one never twice.
     queryKey: [...attemptsKey(parcelId), number, 'photo', sha256],
-    queryFn: ({ signal }) => readImage(attemptPhotoPath(parcelId, number), signal),
+    queryFn: ({ signal }) => readImage(attemptPhotoPath(parcelId, number), signal, linkHeaders(receiverLink)),
     enabled: sha256 !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 // ——— the receiver's (or sender's) new time ———
 
-export const requestRedelivery = ({ parcelId, ...window }: RedeliveryWindow & { parcelId: string }) =>
-  apiRequest('POST', parcelActionPath(parcelId, 'redelivery'), parcelSchema, window);
+/** Who asks about which parcel: with the receiver's link key, or as the signed-in account. */
+interface AskAbout {
+  parcelId: string;
+  receiverLink?: ReceiverLink;
+}
+
+export const requestRedelivery = ({ parcelId, receiverLink, ...window }: RedeliveryWindow & AskAbout) =>
+  apiRequest(
+    'POST',
+    parcelActionPath(parcelId, 'redelivery'),
+    parcelSchema,
+    window,
+    undefined,
+    linkHeaders(receiverLink),
+  );
 
 /** 'Új időpont kérése': told once the server has it; the lists and the tracking view show the window. */
 export function useRequestRedelivery() {
@@ -80,23 +112,24 @@ export const useHandoverPin = (
   parcel: { id: string; state: ParcelState },
   enabled: boolean,
   /** The receiver's link key from their mail (issue 29): the code without an account. */
-  receiverLink?: string | null,
+  receiverLink?: ReceiverLink,
 ) =>
   useQuery({
     queryKey: ['handover-pin', parcel.id, parcel.state, receiverLink ?? null],
-    queryFn: async ({ signal }) =>
-      receiverLink
-        ? handoverPinSchema.parse(
-            await requestJson('GET', parcelActionPath(parcel.id, 'receiver-code'), undefined, signal, {
-              [RECEIVER_LINK_HEADER]: receiverLink,
-            }),
-          )
-        : apiRequest('GET', parcelActionPath(parcel.id, 'handover-pin'), handoverPinSchema, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        'GET',
+        parcelActionPath(parcel.id, receiverLink ? 'receiver-code' : 'handover-pin'),
+        handoverPinSchema,
+        undefined,
+        signal,
+        linkHeaders(receiverLink),
+      ),
     enabled,
     retry: false,
   });
 
-/** The active drop points to choose from. */
+/** The active drop points to choose from (public places: no account needed). */
 export const useDropPoints = (enabled: boolean) =>
   useQuery({
     queryKey: ['drop-points'],
@@ -104,8 +137,15 @@ export const useDropPoints = (enabled: boolean) =>
     enabled,
   });
 
-export const chooseDropPoint = ({ parcelId, dropPointId }: { parcelId: string; dropPointId: number }) =>
-  apiRequest('POST', parcelActionPath(parcelId, 'drop-point'), parcelSchema, { dropPointId });
+export const chooseDropPoint = ({ parcelId, dropPointId, receiverLink }: AskAbout & { dropPointId: number }) =>
+  apiRequest(
+    'POST',
+    parcelActionPath(parcelId, 'drop-point'),
+    parcelSchema,
+    { dropPointId },
+    undefined,
+    linkHeaders(receiverLink),
+  );
 
 /** 'Ide kérem': told once the server has it. */
 export function useChooseDropPoint() {
@@ -122,8 +162,15 @@ export function useChooseDropPoint() {
   });
 }
 
-export const collect = ({ parcelId, pin }: { parcelId: string; pin: string }) =>
-  apiRequest('POST', parcelActionPath(parcelId, 'collect'), parcelSchema, { pin });
+export const collect = ({ parcelId, pin, receiverLink }: AskAbout & { pin: string }) =>
+  apiRequest(
+    'POST',
+    parcelActionPath(parcelId, 'collect'),
+    parcelSchema,
+    { pin },
+    undefined,
+    linkHeaders(receiverLink),
+  );
 
 /** 'Átvettem': the receiver collects it from the neighbour with the code on the notice; told once the server has it. */
 export function useCollect() {
@@ -140,8 +187,15 @@ export function useCollect() {
   });
 }
 
-export const requestNeighbour = ({ parcelId, ...wish }: { parcelId: string; name: string; door: string }) =>
-  apiRequest('POST', parcelActionPath(parcelId, 'neighbour-wish'), parcelSchema, wish);
+export const requestNeighbour = ({ parcelId, receiverLink, ...wish }: AskAbout & { name: string; door: string }) =>
+  apiRequest(
+    'POST',
+    parcelActionPath(parcelId, 'neighbour-wish'),
+    parcelSchema,
+    wish,
+    undefined,
+    linkHeaders(receiverLink),
+  );
 
 /** 'Kérem, hagyja a szomszédnál': told once the server has it; the runner sees it on their card. */
 export function useRequestNeighbour() {

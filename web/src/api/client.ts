@@ -37,8 +37,9 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   body?: unknown,
   signal?: AbortSignal,
+  headers?: Record<string, string>,
 ): Promise<z.infer<S>> {
-  return schema.parse(await requestJson(method, path, body, signal));
+  return schema.parse(await requestJson(method, path, body, signal, headers));
 }
 
 /**

@@ -23,9 +23,13 @@ export const useProofs = (parcelId: string, enabled: boolean) =>
   });
 
 /** A stored image's bytes, read with the session (there is no public address to put in an <img>). */
-export async function readImage(path: string, signal: AbortSignal | null = null): Promise<Blob> {
+export async function readImage(
+  path: string,
+  signal: AbortSignal | null = null,
+  headers: Record<string, string> = {},
+): Promise<Blob> {
   // biome-ignore lint/style/noRestrictedGlobals: client.ts speaks JSON; this answer is an image's bytes.
-  const response = await fetch(path, { credentials: 'same-origin', signal });
+  const response = await fetch(path, { credentials: 'same-origin', signal, headers });
   if (!response.ok) throw new ApiError(response.status, 'not_found', messages.proofLoadFailed);
   return response.blob();
 }

@@ -15,6 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import {
   hasAttemptsToTell,
+  type ReceiverLink,
   useAttemptPhoto,
   useAttempts,
   useRequestNeighbour,
@@ -22,6 +23,7 @@ import {
 } from '../api/attempts.ts';
 import { useSession } from '../api/session.ts';
 import { fromBudapestInput } from '../lib/budapest-input.ts';
+import { useReceiverLink } from '../lib/code-link.ts';
 import { DropPointPicker } from './drop-point-picker.tsx';
 import { FormError, FormField } from './form-field.tsx';
 import { refused } from './form-resolver.ts';
@@ -30,9 +32,15 @@ import { applyServerErrors, serverSummary } from './use-server-errors.ts';
 
 type ParcelJourney = Pick<Parcel, 'id' | 'state' | 'attempts' | 'redelivery'>;
 
-/** The photo of the door, read with the session into a blob URL (there is no public address). */
-function AttemptPhoto({ parcelId, number, sha256 }: { parcelId: string; number: number; sha256: string }) {
-  const image = useAttemptPhoto(parcelId, number, sha256);
+/** Who reads and asks: the receiver by the link in their mail (issue 29), else the signed-in account. */
+interface AskingAbout {
+  parcelId: string;
+  receiverLink: ReceiverLink;
+}
+
+/** The photo of the door, read with the session (or the receiver's link) into a blob URL (there is no public address). */
+function AttemptPhoto({ parcelId, number, sha256, receiverLink }: AskingAbout & { number: number; sha256: string }) {
+  const image = useAttemptPhoto(parcelId, number, sha256, receiverLink);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!image.data) return;
@@ -44,7 +52,7 @@ function AttemptPhoto({ parcelId, number, sha256 }: { parcelId: string; number: 
   return url ? <img src={url} alt={messages.attemptPhotoAlt(number)} /> : null;
 }
 
-function AttemptItem({ parcelId, attempt }: { parcelId: string; attempt: Attempt }) {
+function AttemptItem({ parcelId, attempt, receiverLink }: AskingAbout & { attempt: Attempt }) {
   const at = attempt.occurredAt ?? attempt.at;
   return (
     <li>
@@ -54,7 +62,14 @@ function AttemptItem({ parcelId, attempt }: { parcelId: string; attempt: Attempt
         {messages.attemptAt(formatTimestamp(at))}
       </time>
       {attempt.note && <p>{messages.attemptNoteText(attempt.note)}</p>}
-      {attempt.photoSha256 && <AttemptPhoto parcelId={parcelId} number={attempt.number} sha256={attempt.photoSha256} />}
+      {attempt.photoSha256 && (
+        <AttemptPhoto
+          parcelId={parcelId}
+          number={attempt.number}
+          sha256={attempt.photoSha256}
+          receiverLink={receiverLink}
+        />
+      )}
     </li>
   );
 }
@@ -85,7 +100,7 @@ function defaultWindow(): WindowFields {
 }
 
 /** 'Új időpont kérése': when the receiver (or the sender) will be there; the runner sees it on their card. */
-function RedeliveryForm({ parcelId }: { parcelId: string }) {
+function RedeliveryForm({ parcelId, receiverLink }: AskingAbout) {
   const request = useRequestRedelivery();
   const form = useForm<WindowFields, undefined, RedeliveryBody>({
     resolver: windowResolver,
@@ -94,7 +109,7 @@ function RedeliveryForm({ parcelId }: { parcelId: string }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (window) => {
     try {
-      await request.mutateAsync({ parcelId, ...window });
+      await request.mutateAsync({ parcelId, receiverLink, ...window });
     } catch (error) {
       applyServerErrors(error, form.setError);
     }
@@ -124,7 +139,7 @@ function RedeliveryForm({ parcelId }: { parcelId: string }) {
 }
 
 /** 'Vagy hagyja a szomszédnál': a named neighbour the runner may leave it with next time. */
-function NeighbourWishForm({ parcelId }: { parcelId: string }) {
+function NeighbourWishForm({ parcelId, receiverLink }: AskingAbout) {
   const request = useRequestNeighbour();
   const form = useForm<NeighbourWishBody>({
     resolver: zodResolver(neighbourWishBodySchema),
@@ -133,7 +148,7 @@ function NeighbourWishForm({ parcelId }: { parcelId: string }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (wish) => {
     try {
-      await request.mutateAsync({ parcelId, ...wish });
+      await request.mutateAsync({ parcelId, receiverLink, ...wish });
     } catch (error) {
       applyServerErrors(error, form.setError);
     }
@@ -158,15 +173,18 @@ function NeighbourWishForm({ parcelId }: { parcelId: string }) {
 /**
  * When a delivery did not go to plan (issue 28), for the parcel's sender and receiver (and the
  * back office): the failed attempts with their photos, the new time to ask for while it is still
- * theirs to ask, and whether it is on its way back. A stranger on the public tracking page reads
- * only the notice: the server refuses them the attempts, and nothing more is shown.
+ * theirs to ask, and whether it is on its way back. The receiver without an account does the same
+ * through the link in their mail (issue 29). A stranger on the public tracking page reads only the
+ * notice: the server refuses them the attempts, and nothing more is shown.
  */
 export function AttemptsSection({ parcel }: { parcel: ParcelJourney }) {
   const { data: account } = useSession();
+  const receiverLink = useReceiverLink(parcel.id);
   const titleId = useId();
   // A runner reads the attempts on their own card; here they are the parties'.
-  const mayRead = Boolean(account) && account?.role !== 'runner' && hasAttemptsToTell(parcel.state);
-  const attempts = useAttempts(parcel, mayRead);
+  const party = Boolean(receiverLink) || (Boolean(account) && account?.role !== 'runner');
+  const mayRead = party && hasAttemptsToTell(parcel.state);
+  const attempts = useAttempts(parcel, mayRead, receiverLink);
   const items = mayRead ? (attempts.data?.items ?? []) : [];
   const returnAfter = attempts.data?.returnAfter ?? 1;
   const notice =
@@ -188,7 +206,7 @@ export function AttemptsSection({ parcel }: { parcel: ParcelJourney }) {
           <h3 id={titleId}>{messages.attemptsTitle}</h3>
           <ol>
             {items.map((attempt) => (
-              <AttemptItem key={attempt.number} parcelId={parcel.id} attempt={attempt} />
+              <AttemptItem key={attempt.number} parcelId={parcel.id} attempt={attempt} receiverLink={receiverLink} />
             ))}
           </ol>
         </>
@@ -200,10 +218,11 @@ export function AttemptsSection({ parcel }: { parcel: ParcelJourney }) {
           </p>
           <p className="muted">{messages.attemptsLeft(Math.max(1, returnAfter - parcel.attempts))}</p>
           {parcel.redelivery && <p>{messages.redeliveryWindow(windowText(parcel.redelivery))}</p>}
-          <RedeliveryForm parcelId={parcel.id} />
-          <NeighbourWishForm parcelId={parcel.id} />
+          <RedeliveryForm parcelId={parcel.id} receiverLink={receiverLink} />
+          <NeighbourWishForm parcelId={parcel.id} receiverLink={receiverLink} />
           <DropPointPicker
             parcelId={parcel.id}
+            receiverLink={receiverLink}
             label={messages.dropPointChoiceTitle}
             title={
               <p>

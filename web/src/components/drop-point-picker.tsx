@@ -1,6 +1,6 @@
 import { messages } from '@csomag/domain/messages';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useChooseDropPoint, useDropPoints } from '../api/attempts.ts';
+import { type ReceiverLink, useChooseDropPoint, useDropPoints } from '../api/attempts.ts';
 import { errorMessage } from '../api/client.ts';
 import { FormError } from './form-field.tsx';
 
@@ -15,8 +15,11 @@ export function DropPointPicker({
   title,
   onDone,
   cancel,
+  receiverLink,
 }: {
   parcelId: string;
+  /** The receiver's choice through the link in their mail (issue 29), without an account. */
+  receiverLink?: ReceiverLink;
   /** The form's name for assistive technology. */
   label: string;
   title?: ReactNode;
@@ -30,7 +33,7 @@ export function DropPointPicker({
   if (items.length === 0) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (chosen) choose.mutateAsync({ parcelId, dropPointId: Number(chosen) }).then(onDone, () => {});
+    if (chosen) choose.mutateAsync({ parcelId, dropPointId: Number(chosen), receiverLink }).then(onDone, () => {});
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={label}>

@@ -1,7 +1,7 @@
 import { messages } from '@csomag/domain/messages';
 import type { ParcelState } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { useCollect, useHandoverPin } from '../api/attempts.ts';
+import { type ReceiverLink, useCollect, useHandoverPin } from '../api/attempts.ts';
 import { ApiError } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
 import { useReceiverLink } from '../lib/code-link.ts';
@@ -23,18 +23,23 @@ export function HandoverCode({ parcel }: { parcel: ParcelAt }) {
   const { data: account } = useSession();
   // Opened from the receiver's mail (issue 29): their code by the link's key, with or without an account.
   const receiverLink = useReceiverLink(parcel.id);
-  if (receiverLink) {
-    return <OwnCode parcel={parcel} enabled={CODE_STATES.includes(parcel.state)} receiverLink={receiverLink} />;
-  }
-  if (account?.role !== 'user') return null;
+  if (!receiverLink && account?.role !== 'user') return null;
   return parcel.state === 'with_neighbour' ? (
-    <CollectFromNeighbour parcelId={parcel.id} />
+    <CollectFromNeighbour parcelId={parcel.id} receiverLink={receiverLink} />
   ) : (
-    <OwnCode parcel={parcel} enabled={CODE_STATES.includes(parcel.state)} />
+    <OwnCode parcel={parcel} enabled={CODE_STATES.includes(parcel.state)} receiverLink={receiverLink} />
   );
 }
 
-function OwnCode({ parcel, enabled, receiverLink }: { parcel: ParcelAt; enabled: boolean; receiverLink?: string }) {
+function OwnCode({
+  parcel,
+  enabled,
+  receiverLink,
+}: {
+  parcel: ParcelAt;
+  enabled: boolean;
+  receiverLink: ReceiverLink;
+}) {
   const code = useHandoverPin(parcel, enabled, receiverLink);
   // A link that is not (or no longer) this parcel's receiver's is said; other refusals mean no code is due.
   if (receiverLink && code.error instanceof ApiError && code.error.code === 'receiver_link_invalid') {
@@ -60,14 +65,14 @@ function OwnCode({ parcel, enabled, receiverLink }: { parcel: ParcelAt; enabled:
 }
 
 /** 'Átvétel a szomszédtól': the receiver types the code the neighbour was given on the notice. */
-function CollectFromNeighbour({ parcelId }: { parcelId: string }) {
+function CollectFromNeighbour({ parcelId, receiverLink }: { parcelId: string; receiverLink: ReceiverLink }) {
   const collect = useCollect();
   return (
     <CodeForm
       name={messages.collectTitle}
       label={messages.collectPinLabel}
       submitLabel={messages.collectSubmit}
-      onSubmit={(pin) => collect.mutate({ parcelId, pin })}
+      onSubmit={(pin) => collect.mutate({ parcelId, pin, receiverLink })}
       pending={collect.isPending}
       error={collect.error}
       primary

@@ -22,10 +22,9 @@ export const parcelMail = {
   mailReceiverNearSubject: (id: string) => `A futár a közelben van – ${id}`,
   mailReceiverNear: 'A futár kevesebb mint egy kilométerre van a címedtől: hamarosan odaér. Itt látod, hol jár:',
   mailReceiverAttemptedSubject: (id: string) => `Nem sikerült kézbesíteni – ${id}`,
-  mailReceiverAttempted: (reason: string) =>
-    `A futár nem tudta átadni a csomagot (${reason}). A csomag állapotát itt látod:`,
+  mailReceiverAttempted: (reason: string) => `A futár nem tudta átadni a csomagot (${reason}).`,
   mailReceiverAttemptedNext:
-    'Ha fiókod van a Csomagküldőn ezzel a címmel, bejelentkezve kérhetsz új időpontot, vagy hogy a szomszédodnál hagyjuk.',
+    'Az alábbi linken kérhetsz új időpontot, megadhatod, melyik szomszédodnál hagyja a futár, vagy választhatsz átvételi pontot, ahol átveheted:',
   mailReceiverWithNeighbourSubject: (id: string) => `A csomagod egy szomszédodnál van – ${id}`,
   mailReceiverWithNeighbour: (name: string, door: string) =>
     `A futár nem talált otthon, ezért a csomagot a szomszédodnál hagyta: ${name} (${door}). Az értesítőn lévő kóddal veheted át tőle. A csomagot itt követheted:`,

@@ -17,6 +17,7 @@ import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { handoverPinKey } from '../handover/pin.ts';
+import { parcelGuardOrLink, partyOf } from '../mail/receiver-link.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import type { ParcelWithNames } from '../parcels/present.ts';
@@ -90,60 +91,76 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/:id/attempts',
     {
-      onRequest: parcelGuard('seeAttempts'),
+      onRequest: parcelGuardOrLink(app, 'seeAttempts'),
       schema: {
         tags: ['attempts'],
-        summary: "A parcel's failed delivery attempts: its sender, receiver, runner and the back office",
+        summary:
+          "A parcel's failed delivery attempts: its sender, receiver (signed in, or by the link in their mail: X-Receiver-Link), runner and the back office",
         params,
-        response: { 200: attemptListSchema, ...errorResponses(...GUARD_CODES, 'parcel_not_found') },
+        response: {
+          200: attemptListSchema,
+          ...errorResponses(...GUARD_CODES, 'receiver_link_invalid', 'parcel_not_found'),
+        },
       },
     },
-    async (request) => listAttempts(app.store.db, signedIn(request), request.params.id, app.config.returnAfterAttempts),
+    async (request) => listAttempts(app.store.db, partyOf(request), request.params.id, app.config.returnAfterAttempts),
   );
 
   app.post(
     '/parcels/:id/redelivery',
     {
-      onRequest: parcelGuard('requestRedelivery'),
+      onRequest: parcelGuardOrLink(app, 'requestRedelivery'),
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['attempts'],
         summary:
-          'The receiver or the sender asks for the next attempt within a window, after a failed attempt and before the parcel turns back',
+          'The receiver (signed in, or by the link in their mail: X-Receiver-Link) or the sender asks for the next attempt within a window, after a failed attempt and before the parcel turns back',
         params,
         body: redeliveryBodySchema,
         response: {
           200: parcelSchema,
-          ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'parcel_already_delivered', 'redelivery_not_now'),
+          ...errorResponses(
+            ...GUARD_CODES,
+            'receiver_link_invalid',
+            'parcel_not_found',
+            'parcel_already_delivered',
+            'redelivery_not_now',
+          ),
         },
       },
     },
     async (request) => {
       const wish = { kind: 'redelivery_requested' as const, ...request.body };
-      return presentParcel(await askAfterAttempt(context(request), signedIn(request), request.params.id, wish));
+      return presentParcel(await askAfterAttempt(context(request), partyOf(request), request.params.id, wish));
     },
   );
 
   app.post(
     '/parcels/:id/neighbour-wish',
     {
-      onRequest: parcelGuard('requestRedelivery'),
+      onRequest: parcelGuardOrLink(app, 'requestRedelivery'),
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['attempts'],
         summary:
-          'The receiver or the sender asks that the parcel be left with a named neighbour, after a failed attempt and before it turns back',
+          'The receiver (signed in, or by the link in their mail) or the sender asks that the parcel be left with a named neighbour, after a failed attempt and before it turns back',
         params,
         body: neighbourWishBodySchema,
         response: {
           200: parcelSchema,
-          ...errorResponses(...GUARD_CODES, 'parcel_not_found', 'parcel_already_delivered', 'redelivery_not_now'),
+          ...errorResponses(
+            ...GUARD_CODES,
+            'receiver_link_invalid',
+            'parcel_not_found',
+            'parcel_already_delivered',
+            'redelivery_not_now',
+          ),
         },
       },
     },
     async (request) => {
       const wish = { kind: 'neighbour_requested' as const, ...request.body };
-      return presentParcel(await askAfterAttempt(context(request), signedIn(request), request.params.id, wish));
+      return presentParcel(await askAfterAttempt(context(request), partyOf(request), request.params.id, wish));
     },
   );
 
@@ -229,18 +246,19 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/collect',
     {
-      onRequest: parcelGuard('collect'),
+      onRequest: parcelGuardOrLink(app, 'collect'),
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['attempts'],
         summary:
-          "The receiver collects the parcel from the neighbour with the neighbour's code: delivered; 5 tries an hour",
+          "The receiver (signed in, or by the link in their mail) collects the parcel from the neighbour with the neighbour's code: delivered; 5 tries an hour",
         params,
         body: pinHandoverBodySchema,
         response: {
           200: parcelSchema,
           ...errorResponses(
             ...GUARD_CODES,
+            'receiver_link_invalid',
             'parcel_not_found',
             'parcel_not_in_transit',
             'parcel_already_delivered',
@@ -251,9 +269,8 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const receiver = signedIn(request);
       const ctx = { ...context(request), pinKey, limits: app.limits };
-      const parcel = presentParcel(await collectWithPin(ctx, receiver, request.params.id, request.body.pin));
+      const parcel = presentParcel(await collectWithPin(ctx, partyOf(request), request.params.id, request.body.pin));
       request.log.info({ parcelId: parcel.id }, 'parcel collected from a neighbour');
       return parcel;
     },

@@ -18,7 +18,7 @@ import {
   requestAfterAttempt,
   startReturn,
 } from '../parcels/changes.ts';
-import { assertMayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
+import { assertMayParcel, assertPartyMay, PARCEL_FACT_COLUMNS, type Party } from '../parcels/policy.ts';
 import { assertCarrierMay } from '../parcels/service.ts';
 import { encodePhoto } from '../proofs/image.ts';
 import { assertMaySeeProof } from '../proofs/service.ts';
@@ -74,19 +74,14 @@ async function partiesOf(db: Kysely<Database>, parcelId: string) {
 }
 
 /** The receiver (or the sender) asks for the next attempt within a window, or that it be left with a neighbour. */
-export async function askAfterAttempt(
-  ctx: AttemptsContext,
-  actor: AccountRow,
-  parcelId: string,
-  wish: AfterAttemptWish,
-) {
-  assertMayParcel(actor, 'requestRedelivery', await partiesOf(ctx.db, parcelId));
+export async function askAfterAttempt(ctx: AttemptsContext, party: Party, parcelId: string, wish: AfterAttemptWish) {
+  const actor = assertPartyMay(party, 'requestRedelivery', parcelId, await partiesOf(ctx.db, parcelId));
   return requestAfterAttempt(ctx.changes, parcelId, actor, wish);
 }
 
 /** A parcel's failed attempts, first first: for its sender, receiver, carrier and the back office. */
-export async function listAttempts(db: Kysely<Database>, actor: AccountRow, parcelId: string, returnAfter: number) {
-  assertMayParcel(actor, 'seeAttempts', await partiesOf(db, parcelId));
+export async function listAttempts(db: Kysely<Database>, party: Party, parcelId: string, returnAfter: number) {
+  assertPartyMay(party, 'seeAttempts', parcelId, await partiesOf(db, parcelId));
   const rows = await db
     .selectFrom('delivery_attempts')
     .leftJoin('accounts', 'accounts.id', 'delivery_attempts.runner_id')
@@ -151,8 +146,8 @@ export async function addAttemptPhoto(
 }
 
 /** The photo of attempt `number`: its sender, receiver and the back office (as a delivery's proof). */
-export async function readAttemptPhoto(db: Kysely<Database>, actor: AccountRow, parcelId: string, number: number) {
-  await assertMaySeeProof(db, actor, parcelId);
+export async function readAttemptPhoto(db: Kysely<Database>, party: Party, parcelId: string, number: number) {
+  await assertMaySeeProof(db, party, parcelId);
   const row = await db
     .selectFrom('delivery_attempts')
     .select(['photo', 'photo_mime', 'photo_sha256'])
@@ -201,7 +196,7 @@ export async function neighbourPinOf(db: Kysely<Database>, pinKey: Buffer, runne
 /** The receiver collects it from the neighbour with the code the neighbour was given. */
 export async function collectWithPin(
   ctx: Pick<AttemptsContext, 'db' | 'changes'> & { pinKey: Buffer; limits: WindowCounter },
-  receiver: AccountRow,
+  party: Party,
   parcelId: string,
   pin: string,
 ) {
@@ -211,7 +206,7 @@ export async function collectWithPin(
     .where('id', '=', parcelId)
     .executeTakeFirst();
   if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
-  assertMayParcel(receiver, 'collect', parcel);
+  const receiver = assertPartyMay(party, 'collect', parcelId, parcel);
   if (parcel.status !== 'with_neighbour') {
     throw finishedRefusal(parcel.status) ?? refuse('parcel_not_in_transit', messages.notWithNeighbour);
   }

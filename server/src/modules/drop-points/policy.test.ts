@@ -5,7 +5,8 @@ import { DROP_POINT_ACTIONS, type DropPointAction, mayDropPoint } from './policy
 /** Who may do each action: to some drop point (a route's guard), and to one `sender` staffs. */
 const table: Record<DropPointAction, { some: Who[]; this: Who[] }> = {
   manage: { some: ['superadmin'], this: ['superadmin'] },
-  list: { some: signedIn, this: signedIn },
+  list: { some: everyone, this: everyone },
+  listStaffed: { some: signedIn, this: signedIn },
   work: { some: ['superadmin', ...users], this: ['superadmin', 'sender'] },
   beStaff: { some: users, this: users },
   release: { some: users, this: ['sender'] },

@@ -1,8 +1,9 @@
 import { type Actor, hasRole, policyGuard } from '../../policy.ts';
 
 /**
- * Drop points ('Átvételi pont', issue 28): the back office manages them; anyone signed in sees the
- * active ones (to choose one, on the maps); their staff see what comes and waits there and hand
+ * Drop points ('Átvételi pont', issue 28): the back office manages them; anyone sees the active
+ * ones — public places, like a parcel locker on the street (to choose one, also by a receiver
+ * through their mail's link; on the maps); their staff see what comes and waits there and hand
  * parcels to the people who collect them.
  */
 
@@ -16,7 +17,10 @@ export const staffs = (actor: Actor, point: DropPointFacts) => actor !== null &&
 
 const rules = {
   manage: (actor: Actor) => hasRole(actor, 'superadmin'),
-  list: (actor: Actor) => actor !== null,
+  /** The active ones: public places, for anyone (the route has no guard). */
+  list: () => true,
+  /** The ones I staff: anyone signed in (none, for most). */
+  listStaffed: (actor: Actor) => actor !== null,
   /** Its parcels (on the way, waiting) and their drop-off codes: its staff and the back office. */
   work: (actor: Actor, point?: DropPointFacts) =>
     hasRole(actor, 'superadmin') || (hasRole(actor, 'user') && (!point || staffs(actor, point))),

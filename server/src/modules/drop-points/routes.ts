@@ -19,6 +19,7 @@ import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { EMAIL_VERIFICATION_CODES, verifiedEmailGuard } from '../auth/email-verification.ts';
 import { handoverPinKey } from '../handover/pin.ts';
+import { parcelGuardOrLink, partyOf } from '../mail/receiver-link.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
 import { dropPointGuard } from './policy.ts';
@@ -49,11 +50,12 @@ export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/drop-points',
     {
-      onRequest: dropPointGuard('list'),
+      // Public places: the policy's `list` lets anyone, signed in or not.
       schema: {
         tags: ['drop-points'],
-        summary: 'The active drop points, by name, with whether each is open now (anyone signed in)',
-        response: { 200: dropPointListSchema, ...errorResponses(...GUARD_CODES) },
+        summary:
+          'The active drop points, by name, with whether each is open now: public places, for anyone (a receiver by their link chooses one)',
+        response: { 200: dropPointListSchema },
       },
     },
     async () => listDropPoints(app.store.db),
@@ -107,7 +109,7 @@ export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/drop-points',
     {
-      onRequest: dropPointGuard('list'),
+      onRequest: dropPointGuard('listStaffed'),
       schema: {
         tags: ['drop-points'],
         summary: 'The drop points I staff',
@@ -138,18 +140,19 @@ export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/drop-point',
     {
-      onRequest: parcelGuard('chooseDropPoint'),
+      onRequest: parcelGuardOrLink(app, 'chooseDropPoint'),
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['drop-points'],
         summary:
-          'Send the parcel to a drop point instead of the door: its receiver or sender after a failed attempt, or its runner',
+          'Send the parcel to a drop point instead of the door: its receiver (signed in, or by the link in their mail: X-Receiver-Link) or sender after a failed attempt, or its runner',
         params: z.object({ id: parcelIdSchema }),
         body: chooseDropPointBodySchema,
         response: {
           200: parcelSchema,
           ...errorResponses(
             ...GUARD_CODES,
+            'receiver_link_invalid',
             'parcel_not_found',
             'drop_point_not_found',
             'parcel_not_in_transit',
@@ -160,7 +163,7 @@ export const dropPointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       presentParcel(
-        await sendToDropPoint(context(request), signedIn(request), request.params.id, request.body.dropPointId),
+        await sendToDropPoint(context(request), partyOf(request), request.params.id, request.body.dropPointId),
       ),
   );
 

@@ -21,7 +21,7 @@ import {
   returnFromDropPoint,
   takeFromDropPoint,
 } from '../parcels/changes.ts';
-import { assertMayParcel, mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
+import { assertMayParcel, assertPartyMay, mayParcel, PARCEL_FACT_COLUMNS, type Party } from '../parcels/policy.ts';
 import { type DropPointFacts, mayDropPoint } from './policy.ts';
 
 /**
@@ -224,22 +224,17 @@ export async function dropPointParcels(
  * Sends a parcel to a drop point instead of the door: its receiver or sender after a failed
  * attempt, or its carrier at any time (who then leaves it there).
  */
-export async function sendToDropPoint(
-  ctx: DropPointsContext,
-  actor: AccountRow,
-  parcelId: string,
-  dropPointId: number,
-) {
+export async function sendToDropPoint(ctx: DropPointsContext, party: Party, parcelId: string, dropPointId: number) {
   const parcel = await ctx.db
     .selectFrom('parcels')
     .select([...PARCEL_FACT_COLUMNS, 'status'])
     .where('id', '=', parcelId)
     .executeTakeFirst();
   if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
-  assertMayParcel(actor, 'chooseDropPoint', parcel);
+  const actor = assertPartyMay(party, 'chooseDropPoint', parcelId, parcel);
   const point = await findDropPoint(ctx.db, dropPointId);
   if (point.active !== 1) throw refuseField('drop_point_not_found', 'dropPointId', messages.dropPointNotFound);
-  const carrierId = mayParcel(actor, 'startReturn', parcel) ? actor.id : null;
+  const carrierId = actor && mayParcel(actor, 'startReturn', parcel) ? actor.id : null;
   return chooseDropPoint(ctx.changes, parcelId, actor, point, carrierId);
 }
 

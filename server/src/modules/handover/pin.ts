@@ -15,7 +15,7 @@ import { AppError, refuse } from '../../errors.ts';
 import { derivedKey } from '../../signed-token.ts';
 import { readForCarrier } from '../delivery/service.ts';
 import { deliverParcel, dropOffParcel } from '../parcels/changes.ts';
-import { assertMayParcel, PARCEL_FACT_COLUMNS, relationship } from '../parcels/policy.ts';
+import { assertMayParcel, PARCEL_FACT_COLUMNS, type ReceiverByLink, relationship } from '../parcels/policy.ts';
 import { assertCarrierMay } from '../parcels/service.ts';
 
 /**
@@ -85,23 +85,20 @@ function currentCode(
 }
 
 /**
- * The receiver's code through the link in their mail (issue 29): a receiver without an account
- * proves it is theirs with the link's key, signed for the parcel and the address it was sent to.
- * Only the receiver's own code, and only on the way to them (never the sender's on the way back).
+ * The receiver's code through the link in their mail (issue 29; the link checked by
+ * `receiverByLink`): only the receiver's own code, and only on the way to them (never the sender's
+ * on the way back).
  */
 export async function receiverCodeByLink(
   ctx: Pick<PinContext, 'db' | 'key'>,
-  parcelId: string,
-  linkValid: (email: string) => boolean,
+  link: ReceiverByLink,
 ): Promise<HandoverPin> {
   const parcel = await ctx.db
     .selectFrom('parcels')
-    .select(['id', 'status', 'returning', 'custody_seq', 'drop_point_id', 'receiver_email'])
-    .where('id', '=', parcelId)
+    .select(['id', 'status', 'returning', 'custody_seq', 'drop_point_id'])
+    .where('id', '=', link.receiverOf)
     .executeTakeFirst();
-  if (!parcel?.receiver_email || !linkValid(parcel.receiver_email)) {
-    throw refuse('receiver_link_invalid', messages.receiverLinkInvalid);
-  }
+  if (!parcel) throw refuse('receiver_link_invalid', messages.receiverLinkInvalid);
   if (parcel.returning === 1) throw refuse('parcel_not_in_transit', messages.handoverPinNotNow);
   return currentCode(ctx.key, parcel, 'receiver');
 }

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
-import { mailKeys, receiverLinkValid } from '../mail/parcel-mail.ts';
+import { mailKeys } from '../mail/parcel-mail.ts';
+import { receiverByLink } from '../mail/receiver-link.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -142,10 +143,13 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      const token = request.headers[RECEIVER_LINK_HEADER] ?? '';
-      return receiverCodeByLink(pinContext(request), request.params.id, (email) =>
-        receiverLinkValid(keys, request.params.id, email, token),
+      const link = await receiverByLink(
+        app.store.db,
+        keys,
+        request.params.id,
+        request.headers[RECEIVER_LINK_HEADER] ?? '',
       );
+      return receiverCodeByLink(pinContext(request), link);
     },
   );
 

@@ -594,7 +594,8 @@ export function leaveWithNeighbour(
 export function chooseDropPoint(
   changes: Changes,
   parcelId: string,
-  actor: AccountRow,
+  /** null: the receiver through the link in their mail (issue 29). */
+  actor: AccountRow | null,
   point: { id: number; name: string; lat: number; lng: number },
   carrierId: number | null,
 ) {
@@ -682,7 +683,8 @@ export function dropOffParcel(changes: Changes, parcelId: string, runner: Accoun
 export function collectParcel(
   changes: Changes,
   parcelId: string,
-  confirmer: AccountRow,
+  /** null: the receiver through the link in their mail (issue 29). */
+  confirmer: AccountRow | null,
   expectedSeq: number,
   from: 'with_neighbour' | 'at_drop_point',
 ) {
@@ -710,7 +712,7 @@ export function collectParcel(
       from_id: atDropPoint ? parcel.drop_point_id : null,
       to_kind: returned ? 'sender' : 'receiver',
       to_id: returned ? parcel.sender_id : null,
-      confirmed_by: confirmer.id,
+      confirmed_by: confirmer?.id ?? null,
       how: returned ? 'sender_pin' : 'receiver_pin',
     });
     const before = beforeOf(from, parcel.runner_user_name, parcel.receiver_key);
@@ -1012,7 +1014,13 @@ export type AfterAttemptWish =
   | { kind: 'redelivery_requested'; from: string; until: string }
   | { kind: 'neighbour_requested'; name: string; door: string };
 
-export function requestAfterAttempt(changes: Changes, parcelId: string, actor: AccountRow, wish: AfterAttemptWish) {
+export function requestAfterAttempt(
+  changes: Changes,
+  parcelId: string,
+  /** null: the receiver through the link in their mail (issue 29). */
+  actor: AccountRow | null,
+  wish: AfterAttemptWish,
+) {
   const { kind, ...data } = wish;
   const columns =
     wish.kind === 'redelivery_requested'

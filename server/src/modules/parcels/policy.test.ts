@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everyone, people, runners, signedIn, theParcel, trustedRunners, users, type Who } from '../../test/people.ts';
-import { mayParcel, PARCEL_ACTIONS, type ParcelAction, parcelRefusal, relationship } from './policy.ts';
+import { mayParcel, mayParty, PARCEL_ACTIONS, type ParcelAction, parcelRefusal, relationship } from './policy.ts';
 
 const superadmin: Who[] = ['superadmin'];
 
@@ -100,6 +100,25 @@ describe('the parcel policy', () => {
     expect(parcelRefusal({ ...people.sender, suspended_reason: null }, 'pickUp')?.code).toBe('forbidden');
     expect(parcelRefusal({ ...people.suspendedRunner, ...reason }, 'listAll')?.code).toBe('forbidden');
     expect(parcelRefusal({ ...people.carrier, suspended_reason: null }, 'pickUp')).toBeNull();
+  });
+});
+
+describe('the receiver by the link in their mail (issue 29)', () => {
+  const link = { receiverOf: 'PARCEL0001' };
+  it('may to that parcel only what its receiver with an account may, and the choices after a failed attempt', () => {
+    const byLink = PARCEL_ACTIONS.filter((action) => mayParty(link, action, 'PARCEL0001', theParcel));
+    expect(byLink.sort()).toEqual(['chooseDropPoint', 'collect', 'requestRedelivery', 'seeAttempts', 'seeProof']);
+    for (const action of byLink) expect(mayParcel(people.receiver, action, theParcel), action).toBe(true);
+  });
+  it('may nothing to another parcel', () => {
+    expect(PARCEL_ACTIONS.filter((action) => mayParty(link, action, 'PARCEL0002', theParcel))).toEqual([]);
+  });
+  it('leaves an account to the policy table', () => {
+    for (const action of PARCEL_ACTIONS) {
+      expect(mayParty(people.receiver, action, 'PARCEL0001', theParcel)).toBe(
+        mayParcel(people.receiver, action, theParcel),
+      );
+    }
   });
 });
 

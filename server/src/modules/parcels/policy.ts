@@ -1,8 +1,10 @@
+import { messages } from '@csomag/domain/messages';
 import type { preHandlerHookHandler } from 'fastify';
 import type { AccountRow, ParcelRow } from '../../db/schema.ts';
-import { type Actor, hasRole as is, policyGuard, refusalBy, trusted } from '../../policy.ts';
+import { refuse } from '../../errors.ts';
+import { type Actor, hasRole as is, policyGuard, type ReceiverByLink, refusalBy, trusted } from '../../policy.ts';
 
-export type { Actor };
+export type { Actor, ReceiverByLink };
 
 /** What the parcel rules look at: select these columns to ask the policy about a parcel. */
 export const PARCEL_FACT_COLUMNS = ['sender_id', 'runner_id', 'receiver_key', 'holder_kind', 'holder_id'] as const;
@@ -148,6 +150,49 @@ export function assertMayParcel(
 ) {
   const refusal = parcelRefusal(account, action, parcel);
   if (refusal) throw refusal;
+}
+
+/**
+ * What the receiver without an account may do through the link in their mail (issue 29), to that
+ * parcel alone — what its receiver with an account may: read the failed attempts and the photo of
+ * the door, ask for a new time, a neighbour or a drop point, collect it from the neighbour.
+ */
+const RECEIVER_LINK_ACTIONS: ReadonlySet<ParcelAction> = new Set<ParcelAction>([
+  'seeAttempts',
+  'seeProof',
+  'requestRedelivery',
+  'chooseDropPoint',
+  'collect',
+]);
+export const mayByReceiverLink = (action: ParcelAction) => RECEIVER_LINK_ACTIONS.has(action);
+
+/** Who asks about a parcel: a signed-in account, or its receiver through their link. */
+export type Party = AccountRow | ReceiverByLink;
+export const isReceiverByLink = (party: NonNullable<Actor> | ReceiverByLink): party is ReceiverByLink =>
+  'receiverOf' in party;
+
+/** May `party` do `action` to the parcel `parcelId` (its facts, when read)? */
+export const mayParty = (
+  party: NonNullable<Actor> | ReceiverByLink,
+  action: ParcelAction,
+  parcelId: string,
+  parcel?: ParcelFacts,
+): boolean =>
+  isReceiverByLink(party)
+    ? party.receiverOf === parcelId && mayByReceiverLink(action)
+    : mayParcel(party, action, parcel);
+
+/**
+ * Refuses `party` `action` on the parcel `parcelId` (its facts, when read) as the policy says; the
+ * answer is who to record as having done it: the account, or null for the receiver by link.
+ */
+export function assertPartyMay(party: Party, action: ParcelAction, parcelId: string, parcel?: ParcelFacts) {
+  if (!isReceiverByLink(party)) {
+    assertMayParcel(party, action, parcel);
+    return party;
+  }
+  if (!mayParty(party, action, parcelId)) throw refuse('forbidden', messages.forbidden);
+  return null;
 }
 
 /** A route's guard from this policy: may the signed-in account do `action` to some parcel? */

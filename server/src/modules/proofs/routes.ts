@@ -12,6 +12,7 @@ import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { addAttemptPhoto, listAttempts, readAttemptPhoto } from '../attempts/service.ts';
 import { incidentGuard } from '../incidents/policy.ts';
 import { addIncidentPhoto, readIncidentPhoto } from '../incidents/service.ts';
+import { parcelGuardOrLink, partyOf } from '../mail/receiver-link.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { addPhoto, assertMayAddPhoto, listProofs, type ProofsContext, readProofImage } from './service.ts';
@@ -144,17 +145,18 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parcels/:id/attempts/:number/photo',
     {
-      onRequest: parcelGuard('seeProof'),
+      onRequest: parcelGuardOrLink(app, 'seeProof'),
       schema: {
         tags: ['attempts'],
-        summary: "A failed attempt's photo (JPEG): the parcel's sender, receiver and the back office, never cached",
+        summary:
+          "A failed attempt's photo (JPEG): the parcel's sender, receiver (also by the link in their mail) and the back office, never cached",
         params: attemptParams,
-        response: errorResponses(...GUARD_CODES, 'parcel_not_found', 'attempt_not_found'),
+        response: errorResponses(...GUARD_CODES, 'receiver_link_invalid', 'parcel_not_found', 'attempt_not_found'),
       },
     },
     async (request, reply) => {
       const { id, number } = request.params;
-      return sendImage(reply, await readAttemptPhoto(app.store.db, signedIn(request), id, number));
+      return sendImage(reply, await readAttemptPhoto(app.store.db, partyOf(request), id, number));
     },
   );
 

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { refuse } from '../../errors.ts';
 import { addPhotoProof, assertPhotoAllowed } from '../parcels/changes.ts';
-import { mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
+import { mayParty, PARCEL_FACT_COLUMNS, type Party } from '../parcels/policy.ts';
 import { encodePhoto } from './image.ts';
 
 export interface ProofsContext {
@@ -21,13 +21,13 @@ const notFound = () => refuse('parcel_not_found', messages.parcelNotFound);
  * superadmin. Everyone else gets the same 404 as for a parcel that does not exist: the proof's
  * existence is not revealed either.
  */
-export async function assertMaySeeProof(db: Kysely<Database>, actor: AccountRow, parcelId: string) {
+export async function assertMaySeeProof(db: Kysely<Database>, party: Party, parcelId: string) {
   const parcel = await db
     .selectFrom('parcels')
     .select(PARCEL_FACT_COLUMNS)
     .where('id', '=', parcelId)
     .executeTakeFirst();
-  if (!parcel || !mayParcel(actor, 'seeProof', parcel)) throw notFound();
+  if (!parcel || !mayParty(party, 'seeProof', parcelId, parcel)) throw notFound();
 }
 
 /** GET /api/parcels/:id/proofs: what proof there is, never the bytes. */
