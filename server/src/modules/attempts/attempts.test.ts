@@ -481,6 +481,31 @@ describe("a failed attempt's photo of the door", () => {
     ]);
   });
 
+  it('refuses a file over the limit and one that is not an image, in Hungarian, keeping no photo', async () => {
+    const parcel = await carried();
+    await attempt(runner, parcel.id);
+    const raw = (data: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/parcels/${parcel.id}/attempts/1/photo`,
+        headers: { cookie: runner.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: photoBody(data),
+      });
+    const big = await raw(Buffer.alloc(9 * 1024 * 1024, 0xff));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error).toMatchObject({ code: 'body_too_large', message: messages.proofTooLarge(8) });
+    const text = await raw(Buffer.from('Ez csak szöveg, nem fénykép.\n'.repeat(20)));
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error).toMatchObject({ code: 'unsupported_media_type', message: messages.proofNotImage });
+    const row = await t.store.db
+      .selectFrom('delivery_attempts')
+      .select(['photo', 'photo_sha256'])
+      .where('parcel_id', '=', parcel.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ photo: null, photo_sha256: null });
+    expect((await storedEvents(t.app, parcel.id)).map((event) => event.kind)).not.toContain('attempt_photo');
+  });
+
   it('is added by the runner who recorded it, seen by sender and receiver only, and goes with the retention', async () => {
     const parcel = await carried();
     await attempt(runner, parcel.id);

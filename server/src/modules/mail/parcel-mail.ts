@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { type ChangesHook, type FeedChange, isParcelChange, type ParcelChange } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { derivedKey, signToken, verifyToken } from '../../signed-token.ts';
-import { type Happening, happeningOf } from '../push/notifier.ts';
+import { type Happening, happeningOf } from '../parcels/happening.ts';
 import { type ComposedMail, composeMail } from './compose.ts';
 import { enqueueMail } from './outbox.ts';
 
@@ -166,19 +166,24 @@ async function lastAttemptReason(trx: Trx, parcelId: string) {
 
 const placeOf = (facts: Facts) => `${facts.drop_point_name ?? ''}, ${facts.drop_point_address ?? ''}`;
 
+/** A message's two stop links from its one token: the page in the body, the mail client's one-click URL. */
+const stopLinks = (ctx: ParcelMailContext, token: string) => ({
+  page: `${ctx.origin}${paths.unsubscribe}#token=${token}`,
+  oneClick: `${ctx.origin}/api/mail/unsubscribe?token=${token}`,
+});
+type StopLinks = ReturnType<typeof stopLinks>;
+
 async function receiverMail(
   trx: Trx,
   ctx: ParcelMailContext,
   kind: ReceiverMailKind,
   facts: Facts,
   email: string,
+  stopAt: StopLinks,
 ): Promise<ComposedMail> {
   const id = facts.id;
   const link = `${ctx.origin}${paths.tracking(id)}#link=${receiverLinkToken(ctx.keys, id, email)}`;
-  const stop = {
-    text: messages.mailReceiverStop,
-    url: `${ctx.origin}${paths.unsubscribe}#token=${stopToken(ctx.keys, { parcelId: id })}`,
-  };
+  const stop = { text: messages.mailReceiverStop, url: stopAt.page };
   const base = {
     greeting: messages.mailGreetingReceiver,
     action: { label: messages.mailTrackButton, url: link },
@@ -245,15 +250,13 @@ async function senderMail(
   kind: SenderMailKind,
   facts: Facts,
   change: ParcelChange,
+  stopAt: StopLinks,
 ): Promise<ComposedMail> {
   const id = facts.id;
   const base = {
     greeting: messages.mailGreeting(facts.sender_name),
     action: { label: messages.mailTrackButton, url: `${ctx.origin}${paths.tracking(id)}` },
-    stop: {
-      text: messages.mailSenderStop,
-      url: `${ctx.origin}${paths.unsubscribe}#token=${stopToken(ctx.keys, { accountId: facts.sender_id, kind })}`,
-    },
+    stop: { text: messages.mailSenderStop, url: stopAt.page },
   };
   switch (kind) {
     case 'picked_up':
@@ -303,11 +306,12 @@ export async function mailAboutChange(trx: Trx, ctx: ParcelMailContext, change: 
     facts.returning === 0 &&
     receiverEmail !== senderEmail
   ) {
+    const stopAt = stopLinks(ctx, stopToken(ctx.keys, { parcelId: facts.id }));
     await enqueueMail(trx, {
       to: receiverEmail,
       template: receiverTemplate(news.receiver),
-      composed: await receiverMail(trx, ctx, news.receiver, facts, receiverEmail),
-      unsubscribeUrl: `${ctx.origin}/api/mail/unsubscribe?token=${stopToken(ctx.keys, { parcelId: facts.id })}`,
+      composed: await receiverMail(trx, ctx, news.receiver, facts, receiverEmail, stopAt),
+      unsubscribeUrl: stopAt.oneClick,
     });
     written++;
   }
@@ -319,12 +323,12 @@ export async function mailAboutChange(trx: Trx, ctx: ParcelMailContext, change: 
       .where('kind', '=', news.sender)
       .executeTakeFirst();
     if (!muted) {
-      const scope = { accountId: facts.sender_id, kind: news.sender };
+      const stopAt = stopLinks(ctx, stopToken(ctx.keys, { accountId: facts.sender_id, kind: news.sender }));
       await enqueueMail(trx, {
         to: senderEmail,
         template: senderTemplate(news.sender),
-        composed: await senderMail(trx, ctx, news.sender, facts, change),
-        unsubscribeUrl: `${ctx.origin}/api/mail/unsubscribe?token=${stopToken(ctx.keys, scope)}`,
+        composed: await senderMail(trx, ctx, news.sender, facts, change, stopAt),
+        unsubscribeUrl: stopAt.oneClick,
       });
       written++;
     }

@@ -6,6 +6,7 @@ import type { VapidDetails } from '../../config.ts';
 import { type ChangeFeed, isParcelEntry, type LoggedChange, type ParcelChange } from '../../db/change-feed.ts';
 import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
+import { type Happening, happeningOf } from '../parcels/happening.ts';
 import { mayParcel, relationship } from '../parcels/policy.ts';
 import { BoundedQueue } from './queue.ts';
 import { type PushOutcome, type PushTarget, sendPush } from './send.ts';
@@ -19,45 +20,6 @@ export const PUSH_TIMEOUT_MS = 10_000;
 /** Claims outlive the change log (15 minutes), whose catch-up is the only way a change is heard again. */
 const CLAIM_KEEP_MS = 60 * 60_000;
 const CLAIM_PRUNE_EVERY_MS = 10 * 60_000;
-
-/**
- * The news a parcel change is, for whom: picked up (or assigned), a failed attempt, on its way
- * back (and not collected at its drop point), delivered, back with its sender, written off
- * (issue 28); nothing else is told.
- */
-export type Happening =
-  | 'on_its_way'
-  | 'attempted'
-  | 'returning'
-  | 'uncollected'
-  | 'with_neighbour'
-  | 'at_drop_point'
-  | 'delivered'
-  | 'returned'
-  | 'lost';
-
-export function happeningOf(change: ParcelChange): Happening | null {
-  if (change.kind === 'picked_up' || change.kind === 'assigned') return 'on_its_way';
-  if (change.kind === 'attempted') return 'attempted';
-  // Turned back where it waited for its receiver: not collected in time, or refused at the counter.
-  if (change.kind === 'return_started' && change.previous?.status === 'at_drop_point') return 'uncollected';
-  // A runner takes it from the drop point: now it really is on its way to the sender.
-  if (change.kind === 'return_started' || change.kind === 'taken_from_drop_point') return 'returning';
-  if (change.kind === 'lost') return 'lost';
-  if (change.kind === 'returned') return 'returned';
-  if (change.kind === 'left_with_neighbour') return 'with_neighbour';
-  if (change.kind === 'dropped_off') return 'at_drop_point';
-  if (
-    ['delivered', 'handed_over_qr', 'handed_over_pin', 'collected', 'collected_at_drop_point'].includes(change.kind)
-  ) {
-    return 'delivered';
-  }
-  // The back office may mark a parcel in transit as delivered.
-  if (change.kind === 'status_changed' && change.status === 'delivered' && change.previous?.status !== 'delivered') {
-    return 'delivered';
-  }
-  return null;
-}
 
 interface Recipient {
   accountId: number;
