@@ -143,7 +143,11 @@ test.describe('sending a parcel', () => {
     expect((await runner.context.request.post(`/api/parcels/${taken.id}/pickup`)).status()).toBe(200);
     await page.goto('/FeladottCsomagok');
     const card = page.getByRole('article', { name: `Csomag ${waiting.id}` });
-    await expect(page.getByRole('article', { name: `Csomag ${taken.id}` }).getByRole('button')).toHaveCount(0);
+    // Taken by a runner: on its way, and no longer the sender's to withdraw (its link may still be copied).
+    const takenCard = page.getByRole('article', { name: `Csomag ${taken.id}` });
+    await expect(takenCard.getByText('szállítás alatt')).toBeVisible();
+    await expect(takenCard.getByRole('button', { name: 'Feladás visszavonása' })).toHaveCount(0);
+    await expect(card.getByText('várakozik')).toBeVisible();
     await card.getByRole('button', { name: 'Feladás visszavonása' }).click();
     await card.getByRole('button', { name: 'Igen, visszavonom' }).click();
     await expect(page.getByText('Visszavontad a feladást.')).toBeVisible();
