@@ -7,9 +7,10 @@
 #     -e PUBLIC_URL=https://csomag.example.hu -e DEMO_DATA=0 csomagkuldo
 #
 # Reviewed, not build-tested where it was written (no Docker daemon there): each stage's commands
-# and the runtime layout were run on Debian 12 with Node 20.20 instead.
+# and the runtime layout were run on Debian 12 with Node 20.20 and 24.22 instead. Node 24 LTS: Node
+# 20 gets no security fixes since 30 April 2026 (docs/operations.md).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # better-sqlite3 has no prebuilt binary for every platform (or offline): node-gyp compiles it.
 FROM ${NODE_IMAGE} AS toolchain

@@ -12,7 +12,12 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './db/database.ts';
-import { openWindowCounter, type WindowCounter } from './db/rate-limits.ts';
+import {
+  BatchedWindowCounter,
+  DatabaseWindowCounter,
+  openWindowCounter,
+  type WindowCounter,
+} from './db/rate-limits.ts';
 import { refuse } from './errors.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { attemptRoutes } from './modules/attempts/routes.ts';
@@ -66,6 +71,8 @@ declare module 'fastify' {
     geocoder: Geocoder;
     /** Abuse-limit counters: process memory on SQLite, the shared rate_limits table on PostgreSQL. */
     limits: WindowCounter;
+    /** The HTTP abuse limits' batches on PostgreSQL (null on SQLite: the plugin counts in memory). */
+    httpLimits: BatchedWindowCounter | null;
     /** Draining (SIGTERM): not ready, event streams sent elsewhere. */
     lifecycle: Lifecycle;
   }
@@ -159,8 +166,9 @@ export async function buildApp({
     openapi: { info: { title: messages.apiTitle, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(authPlugin);
+  // The feed first: the session cache hears account changes through it.
   await app.register(changeFeedPlugin);
+  await app.register(authPlugin);
   // Before the routes: it lists its header and refusals on each state-changing route (ADR 0017).
   await app.register(idempotencyPlugin);
   // Before push: the notifier offers new parcels to saved trips by push too (docs/decisions/0021).
@@ -185,14 +193,24 @@ export async function buildApp({
       });
       // Generous for people (a busy runner, an office behind one IP), tight for scripts (DESIGN §4).
       // SQLite is one instance: the plugin's own in-memory store. PostgreSQL may run several: every
-      // limit, the routes' own included, counts in the shared rate_limits table (docs/decisions/0003).
+      // limit, the routes' own included, counts in the shared rate_limits table, in batches a second
+      // apart (docs/decisions/0003, issue 31).
+      const httpLimits =
+        app.limits instanceof DatabaseWindowCounter
+          ? new BatchedWindowCounter(app.limits, {
+              batchMs: config.abuseLimitBatchMs,
+              onError: (err) => app.log.warn({ err }, 'adding abuse-limit hits to the shared windows failed'),
+            })
+          : null;
+      app.decorate('httpLimits', httpLimits);
+      if (httpLimits) app.addHook('onClose', () => httpLimits.close());
       await api.register(fastifyRateLimit, {
         max: 600,
         timeWindow: '1 minute',
         // The shared counter lives in the database: when that is down, the request's own work
         // answers 503, and /api/ready gets to say which part failed.
         skipOnError: true,
-        ...(store.dialect === 'postgres' ? { store: counterRateLimitStore(app.limits) } : {}),
+        ...(httpLimits ? { store: counterRateLimitStore(httpLimits) } : {}),
       });
       await api.register(fastifySwaggerUi, { routePrefix: '/docs' });
       await api.register(systemRoutes);

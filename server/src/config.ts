@@ -46,6 +46,8 @@ export interface Config {
   proofRetentionDays: number;
   /** After this many failed delivery attempts a parcel goes back to its sender (issue 28). */
   returnAfterAttempts: number;
+  /** PostgreSQL: how often an instance adds its HTTP abuse-limit hits to the shared windows (issue 31). */
+  abuseLimitBatchMs: number;
   /** A parcel not collected at its drop point within this many days goes back to its sender (issue 28). */
   dropPointHoldDays: number;
   /** An operator's MOTIS 2 journey planner for public-transport times (ADR 0029); the imported timetable otherwise. */
@@ -263,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       10,
     ),
     dropPointHoldDays: wholeDays('DROP_POINT_HOLD_DAYS', env.DROP_POINT_HOLD_DAYS, 7),
+    abuseLimitBatchMs: milliseconds('ABUSE_LIMIT_BATCH_MS', env.ABUSE_LIMIT_BATCH_MS, 1000),
     travelTimeUrl: httpUrl('TRAVEL_TIME_URL', env.TRAVEL_TIME_URL),
     travelTimeTimeoutMs: milliseconds('TRAVEL_TIME_TIMEOUT_MS', env.TRAVEL_TIME_TIMEOUT_MS, 3000),
     timetableCheckMs: seconds('TIMETABLE_CHECK_SECONDS', env.TIMETABLE_CHECK_SECONDS, 30),

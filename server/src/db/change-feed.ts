@@ -42,10 +42,22 @@ export interface RunnerTrustChange {
   suspendedAt: string | null;
 }
 
-/** What the change feed carries: a parcel's change, or a runner's trust. */
-export type FeedChange = ParcelChange | RunnerTrustChange;
+/**
+ * Not a parcel's change either: an account's fields that a request's rights rest on changed, the
+ * account was deleted, or sessions of it ended (issue 31). Written by the database's own triggers
+ * on PostgreSQL (migration 0027), never by the app; the session cache drops the account's sessions.
+ */
+export interface AccountChange {
+  kind: 'account_changed';
+  accountId: number;
+}
 
-export const isParcelChange = (change: FeedChange): change is ParcelChange => change.kind !== 'runner_trust';
+/** What the change feed carries: a parcel's change, a runner's trust, an account's change. */
+export type FeedChange = ParcelChange | RunnerTrustChange | AccountChange;
+
+/** Of a parcel, by its id (a change read from the log or a NOTIFY may be of any kind). */
+export const isParcelChange = (change: FeedChange): change is ParcelChange =>
+  typeof (change as Partial<ParcelChange>).parcelId === 'string';
 
 /** A change as committed: its id is the same on every instance and increases in commit order. */
 export interface LoggedChange<C extends FeedChange = FeedChange> {
@@ -95,6 +107,11 @@ export interface ChangeFeed {
   setChangesHook(hook: ChangesHook): void;
   subscribe(listener: ChangeListener): () => void;
   /**
+   * Told when a NOTIFY could not be read (not JSON, no id): what it said is lost to this instance
+   * until the log is read again, so whatever keeps state from the feed must drop it (caches).
+   */
+  onUnreadable(listener: () => void): () => void;
+  /**
    * This instance's own changes, as soon as their transaction has committed and before the write
    * answers its client: what must not wait for the change to come back through LISTEN (caches).
    */
@@ -139,6 +156,18 @@ const fromRow = (row: ChangeLogRow): LoggedChange => ({
   change: JSON.parse(row.change),
 });
 
+/** A NOTIFY's payload as 0011's trigger writes it, or null for anything else. */
+function readNotification(payload: string): LoggedChange | null {
+  try {
+    const entry = JSON.parse(payload) as Partial<LoggedChange> | null;
+    if (!entry || typeof entry.id !== 'number' || typeof entry.change !== 'object' || entry.change === null)
+      return null;
+    return entry as LoggedChange;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Both stores write every change to change_log in the transaction that makes it, so ids are
  * shared by every instance; listeners live in this process, and a throwing listener must not
@@ -166,8 +195,16 @@ abstract class BaseFeed {
     return this.addListener('commit', listener);
   }
 
+  onUnreadable(listener: () => void): () => void {
+    return this.addListener('unreadable', listener);
+  }
+
+  protected unreadable() {
+    this.emitter.emit('unreadable');
+  }
+
   /** A listener that throws is logged, never passed on to the write that published. */
-  private addListener<T>(event: 'change' | 'commit', listener: (value: T) => void): () => void {
+  private addListener<T>(event: 'change' | 'commit' | 'unreadable', listener: (value: T) => void): () => void {
     const safe = (value: T) => {
       try {
         listener(value);
@@ -388,7 +425,12 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
     const client = new pg.Client(pgConnectionOptions(this.store, 'csomagkuldo-listen'));
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
-      const entry: LoggedChange = JSON.parse(message.payload);
+      const entry = readNotification(message.payload);
+      if (!entry) {
+        this.log.error({ payload: message.payload.slice(0, 200) }, 'change feed got a NOTIFY it cannot read');
+        this.unreadable();
+        return;
+      }
       if (this.held) this.held.push(entry);
       else this.deliver(entry);
     });

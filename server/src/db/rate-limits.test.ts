@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testStore } from '../test/harness.ts';
-import { DatabaseWindowCounter, MemoryWindowCounter, openWindowCounter, type WindowCounter } from './rate-limits.ts';
+import {
+  BatchedWindowCounter,
+  DatabaseWindowCounter,
+  MemoryWindowCounter,
+  openWindowCounter,
+  type WindowCounter,
+} from './rate-limits.ts';
 
 let t: TestApp;
 /** The same database through a second pool, as a second instance would reach it. */
@@ -133,6 +139,61 @@ describe('the rate_limits table', () => {
     counter.sweep = () => Promise.reject(new Error('sweep failed'));
     expect((await counter.hit(uniqueKey('resilient'), 1000)).count).toBe(1);
     expect(failures).toHaveLength(1);
+  });
+});
+
+describe('the batched counter (the HTTP abuse limits on PostgreSQL, issue 31)', () => {
+  /** Batches only when the test says (an hour apart otherwise); closed after each test. */
+  const opened: BatchedWindowCounter[] = [];
+  const batched = (store: TestApp['store'], options: { onError?: (error: unknown) => void } = {}) => {
+    const counter = new BatchedWindowCounter(new DatabaseWindowCounter(store.db), { batchMs: 3_600_000, ...options });
+    opened.push(counter);
+    return counter;
+  };
+  afterEach(async () => {
+    for (const counter of opened.splice(0)) await counter.close();
+  });
+
+  it("counts its own hits at once and adds them to the shared window in one batch, the others' read back", async () => {
+    const key = uniqueKey('batched');
+    const [a, b] = [batched(t.store), batched(other)];
+    for (let i = 1; i <= 3; i++) expect((await a.hit(key, 60_000)).count).toBe(i);
+    expect((await b.hit(key, 60_000)).count).toBe(1);
+    expect(await storedRow(key)).toBeUndefined();
+    await a.flush();
+    expect(await storedRow(key)).toMatchObject({ count: 3 });
+    await b.flush();
+    expect(await storedRow(key)).toMatchObject({ count: 4 });
+    // B's batch answered it every hit so far; A reads them back at its next batch though it had none since.
+    expect((await b.hit(key, 60_000)).count).toBe(5);
+    await a.flush();
+    expect((await a.hit(key, 60_000)).count).toBe(5);
+    // Each batch adds its own instance's hits: none is lost.
+    await a.flush();
+    await b.flush();
+    expect(await storedRow(key)).toMatchObject({ count: 6 });
+  });
+
+  it('keeps hits whose batch failed for the next one, and adds what is pending when closed', async () => {
+    const key = uniqueKey('batched-failing');
+    const errors: unknown[] = [];
+    const shared = new DatabaseWindowCounter(t.store.db);
+    let failing = true;
+    const flaky = {
+      add: (k: string, hits: number, windowMs: number) =>
+        failing ? Promise.reject(new Error('database down')) : shared.add(k, hits, windowMs),
+      reset: (k: string) => shared.reset(k),
+    };
+    const counter = new BatchedWindowCounter(flaky, { batchMs: 3_600_000, onError: (error) => errors.push(error) });
+    await counter.hit(key, 60_000);
+    await counter.hit(key, 60_000);
+    await counter.flush();
+    expect(errors).toHaveLength(1);
+    expect(await storedRow(key)).toBeUndefined();
+    failing = false;
+    await counter.hit(key, 60_000);
+    await counter.close();
+    expect(await storedRow(key)).toMatchObject({ count: 3 });
   });
 });
 

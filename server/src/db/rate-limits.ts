@@ -87,6 +87,7 @@ export class DatabaseWindowCounter implements WindowCounter {
   private nextSweepAt = 0;
   private readonly upsert: (
     key: string,
+    hits: number,
     now: number,
     resetAt: number,
   ) => Promise<{ count: number; reset_at: number }[]>;
@@ -100,10 +101,10 @@ export class DatabaseWindowCounter implements WindowCounter {
     this.sweepBatch = options.sweepBatch ?? 1000;
     this.onSweepError = options.onSweepError ?? (() => {});
     // Every API request on PostgreSQL runs it: built once (compiled-once.ts).
-    this.upsert = compiledOnce(db, 3, (db, key: string, now: number, resetAt: number) =>
+    this.upsert = compiledOnce(db, 4, (db, key: string, hits: number, now: number, resetAt: number) =>
       db
         .insertInto('rate_limits')
-        .values({ key, count: 1, reset_at: resetAt })
+        .values({ key, count: hits, reset_at: resetAt })
         .onConflict((conflict) =>
           conflict.column('key').doUpdateSet((eb) => {
             const ended = eb('rate_limits.reset_at', '<=', now);
@@ -111,8 +112,8 @@ export class DatabaseWindowCounter implements WindowCounter {
               count: eb
                 .case()
                 .when(ended)
-                .then(1)
-                .else(eb('rate_limits.count', '+', 1))
+                .then(eb.ref('excluded.count'))
+                .else(eb('rate_limits.count', '+', eb.ref('excluded.count')))
                 .end(),
               reset_at: eb
                 .case()
@@ -128,8 +129,13 @@ export class DatabaseWindowCounter implements WindowCounter {
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
+    return this.add(key, 1, windowMs);
+  }
+
+  /** Counts `hits` on `key` at once (a batch from BatchedWindowCounter); answers the window as it now is. */
+  async add(key: string, hits: number, windowMs: number): Promise<WindowCount> {
     const now = this.now();
-    const [row] = await this.upsert(key, now, now + windowMs);
+    const [row] = await this.upsert(key, hits, now, now + windowMs);
     if (!row) throw new Error(`rate limit upsert returned no row for ${key}`);
     if (now >= this.nextSweepAt) {
       this.nextSweepAt = now + this.sweepEveryMs;
@@ -156,6 +162,111 @@ export class DatabaseWindowCounter implements WindowCounter {
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+}
+
+/** A key's window as one instance sees it between batches. */
+interface LocalWindow {
+  /** The shared count as the last batch answered it (this instance's hits in it included). */
+  shared: number;
+  /** This instance's hits since. */
+  pending: number;
+  resetAt: number;
+  windowMs: number;
+  /** The batch during which the last hit came. */
+  lastHitBatch: number;
+}
+
+export interface BatchedWindowCounterOptions extends WindowCounterOptions {
+  /** How often this instance adds its hits to the shared windows (default 1 s). */
+  batchMs?: number;
+  /** Told when a batch fails; its hits stay pending for the next one. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The HTTP abuse limits on PostgreSQL (issue 31, docs/decisions/0003): every API request counts,
+ * so a round trip per request to the shared `rate_limits` row is most of a cached read's cost.
+ * Hits are counted here at once and added to the shared windows every `batchMs`, one upsert per
+ * key hit in this batch or the one before; each answer brings back what the other instances added.
+ * A limit so counts this instance's own hits exactly and another instance's at most one batch
+ * late: with N instances a client can pass a limit by at most what the other N−1 let through in
+ * one batch. Not for limits that guard secrets (handover codes, sign-in failures): those count
+ * synchronously (`app.limits`).
+ */
+export class BatchedWindowCounter implements WindowCounter {
+  private readonly windows = new Map<string, LocalWindow>();
+  private readonly now: () => number;
+  private readonly onError: (error: unknown) => void;
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | undefined;
+  /** Batches begun so far. */
+  private batch = 0;
+
+  constructor(
+    private readonly shared: Pick<DatabaseWindowCounter, 'add' | 'reset'>,
+    options: BatchedWindowCounterOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.onError = options.onError ?? (() => {});
+    this.timer = setInterval(() => void this.flush(), options.batchMs ?? 1000).unref();
+  }
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { shared: 0, pending: 0, resetAt: now + windowMs, windowMs, lastHitBatch: this.batch };
+      this.windows.set(key, window);
+    }
+    window.pending += 1;
+    window.lastHitBatch = this.batch;
+    return { count: window.shared + window.pending, resetAt: window.resetAt };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+    await this.shared.reset(key);
+  }
+
+  /**
+   * Adds every key's pending hits to the shared windows (one batch at a time), and reads back a key
+   * hit in the batch before, though not since: its last answer may predate another instance's
+   * batch. Windows idle longer are forgotten once ended.
+   */
+  flush(): Promise<void> {
+    this.flushing ??= this.addPending().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async addPending() {
+    const now = this.now();
+    const batch = this.batch++;
+    for (const [key, window] of this.windows) {
+      if (window.pending === 0 && (window.resetAt <= now || window.lastHitBatch < batch - 1)) {
+        if (window.resetAt <= now) this.windows.delete(key);
+        continue;
+      }
+      const hits = window.pending;
+      try {
+        const answered = await this.shared.add(key, hits, window.windowMs);
+        // Hits that came in while the batch was on its way stay pending for the next one.
+        window.pending -= hits;
+        window.shared = answered.count;
+        window.resetAt = answered.resetAt;
+      } catch (error) {
+        this.onError(error);
+        return;
+      }
+    }
+  }
+
+  /** Stops the batches, adding what is pending first (shutdown). */
+  async close() {
+    clearInterval(this.timer);
+    await this.flush();
   }
 }
 

@@ -8,8 +8,13 @@ import { nowIso } from '../db/database.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { type AppError, refuse } from '../errors.ts';
 import type { ReceiverByLink } from '../policy.ts';
+import { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** PostgreSQL: sessions read lately, dropped through the change feed (null on SQLite, where a look-up is in process). */
+    sessionCache: SessionCache | null;
+  }
   interface FastifyRequest {
     /** The signed-in account, or null. Set for every /api request. */
     account: AccountRow | null;
@@ -32,9 +37,21 @@ export const authPlugin = fp(async (app) => {
       .selectFrom('sessions')
       .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
       .selectAll('accounts')
+      .select('sessions.expires_at as session_expires_at')
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', now),
   );
+  const feed = app.changeFeed;
+  const cache = app.store.dialect === 'postgres' ? new SessionCache() : null;
+  app.decorate('sessionCache', cache);
+  if (cache) {
+    feed.subscribe(({ change }) => cache.heard(change));
+    feed.onUnreadable(() => cache.clear());
+    // This instance's own trust changes at once, before the database's word comes back (rare: all go).
+    feed.onCommit((changes) => {
+      if (changes.some((change) => change.kind === 'runner_trust')) cache.clear();
+    });
+  }
   // A callback hook, not an async one: most requests (no cookie, not the API) leave at once,
   // without a promise and a microtask each.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -42,8 +59,20 @@ export const authPlugin = fp(async (app) => {
     const token = request.routeOptions.url?.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
     if (!token) return done();
     const tokenHash = hashToken(token);
-    sessionAccount(tokenHash, nowIso()).then(([account]) => {
-      if (account) {
+    const now = nowIso();
+    // Only while the feed is heard: a change it missed would not drop what is kept.
+    const kept = cache && feed.listening ? cache : null;
+    const cached = kept?.get(tokenHash, now);
+    if (cached) {
+      request.account = cached;
+      request.sessionTokenHash = tokenHash;
+      return done();
+    }
+    const readFrom = kept?.epoch ?? 0;
+    sessionAccount(tokenHash, now).then(([row]) => {
+      if (row) {
+        const { session_expires_at: expiresAt, ...account } = row;
+        kept?.set(tokenHash, account, expiresAt, readFrom);
         request.account = account;
         request.sessionTokenHash = tokenHash;
       }
@@ -76,6 +105,8 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {
   if (request.sessionTokenHash) {
     await request.server.store.db.deleteFrom('sessions').where('token_hash', '=', request.sessionTokenHash).execute();
+    // Here at once; the other instances when the feed brings the database's word (migration 0027).
+    if (request.account) request.server.sessionCache?.dropAccount(request.account.id);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

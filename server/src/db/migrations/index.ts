@@ -26,6 +26,7 @@ import { timetables } from './0023-timetables.ts';
 import { deliveryAttempts } from './0024-delivery-attempts.ts';
 import { mail } from './0025-mail.ts';
 import { parcelMail } from './0026-parcel-mail.ts';
+import { accountChanges } from './0027-account-changes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -65,5 +66,6 @@ export function migrations(dialect: Dialect, editSqliteSchema?: SqliteSchemaEdit
     '0024-delivery-attempts': deliveryAttempts(dialect, editSqliteSchema),
     '0025-mail': mail(dialect),
     '0026-parcel-mail': parcelMail,
+    '0027-account-changes': accountChanges(dialect),
   };
 }

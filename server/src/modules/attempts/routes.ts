@@ -36,6 +36,15 @@ import {
 
 const params = z.object({ id: parcelIdSchema });
 
+/** What a wish after a failed attempt (a new time, a neighbour) can be refused with. */
+const WISH_REFUSALS = [
+  ...GUARD_CODES,
+  'receiver_link_invalid',
+  'parcel_not_found',
+  'parcel_already_delivered',
+  'redelivery_not_now',
+] as const;
+
 interface Recorded {
   parcel: ParcelWithNames;
   number: number;
@@ -119,13 +128,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
         body: redeliveryBodySchema,
         response: {
           200: parcelSchema,
-          ...errorResponses(
-            ...GUARD_CODES,
-            'receiver_link_invalid',
-            'parcel_not_found',
-            'parcel_already_delivered',
-            'redelivery_not_now',
-          ),
+          ...errorResponses(...WISH_REFUSALS),
         },
       },
     },
@@ -148,13 +151,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
         body: neighbourWishBodySchema,
         response: {
           200: parcelSchema,
-          ...errorResponses(
-            ...GUARD_CODES,
-            'receiver_link_invalid',
-            'parcel_not_found',
-            'parcel_already_delivered',
-            'redelivery_not_now',
-          ),
+          ...errorResponses(...WISH_REFUSALS),
         },
       },
     },

@@ -83,6 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await confirmPasswordReset(app.store.db, request.body);
+      // Every session of the account ended: none is served here from memory (a rare event: all go).
+      app.sessionCache?.clear();
       request.log.info('password reset');
       return reply.status(204).send(null);
     },
@@ -104,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const verified = await verifyEmail({ db: app.store.db, origin: app.config.mailOrigin }, request.body.token);
+      app.sessionCache?.clear();
       app.mail.nudge();
       request.log.info('email verified');
       return verified;

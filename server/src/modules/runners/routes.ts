@@ -118,6 +118,7 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = signedIn(request);
       await deleteRunner(app.changeFeed.forRequest(request.id), app.store.db, admin, request.params.userName);
+      app.sessionCache?.clear();
       request.log.info({ userName: request.params.userName, by: admin.user_name }, 'runner deleted');
       return reply.status(204).send(null);
     },

@@ -64,6 +64,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         placedKey,
         app.config.mailOrigin,
       );
+      // This instance at once; the others when the feed brings the database's word (migration 0027).
+      app.sessionCache?.dropAccount(updated.id);
       // A new email's verification link (issue 29).
       app.mail.nudge();
       request.log.info({ userName: updated.user_name, by: actor.user_name }, 'profile updated');
@@ -116,6 +118,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await findAccountByUserName(app.store.db, request.params.userName);
       if (!account || !mayAccount(actor, 'eraseAccount', account)) throw refuse('forbidden', messages.forbidden);
       await eraseAccount(app.store.db, account, request.body.password);
+      app.sessionCache?.dropAccount(account.id);
       request.log.info({ accountId: account.id }, 'account erased');
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send(null);
