@@ -41,6 +41,7 @@ import {
   inBatches,
   machine,
   mib,
+  postgresCpuSeconds,
   requestJson,
   signUpOverHttp,
   startAppProcess,
@@ -137,14 +138,19 @@ const notes: string[] = [];
 async function measure(server: AppProcess, c: Case, described: string) {
   if (warmup > 0) await hammer(server.origin, c, warmup);
   const cpuBefore = cpuSeconds(server.pid);
+  // On PostgreSQL the database's own processes work for the requests too (machine-wide: nothing else should run).
+  const dbCpuBefore = databaseUrl ? postgresCpuSeconds() : 0;
   const { result, budgetSpent } = await hammer(server.origin, c, duration);
   const cpuPerRequest = (1e6 * (cpuSeconds(server.pid) - cpuBefore)) / Math.max(1, result.requests.total);
+  const dbCpuPerRequest = databaseUrl
+    ? (1e6 * (postgresCpuSeconds() - dbCpuBefore)) / Math.max(1, result.requests.total)
+    : null;
   const rps = result.requests.total / result.duration;
   const other = result.non2xx + result.errors;
   // autocannon's latency histogram has whole-millisecond resolution.
   const ms = (value: number) => String(Math.round(value)).padStart(6);
   console.log(
-    `${c.label.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ms(result.latency.p50)} ${ms(result.latency.p97_5)} ${ms(result.latency.p99)} ${ms(result.latency.max)} ${cpuPerRequest.toFixed(0).padStart(6)} ${String(result['2xx']).padStart(7)} ${String(other).padStart(6)}  ${described}`,
+    `${c.label.padEnd(36)} ${rps.toFixed(0).padStart(8)} ${ms(result.latency.p50)} ${ms(result.latency.p97_5)} ${ms(result.latency.p99)} ${ms(result.latency.max)} ${cpuPerRequest.toFixed(0).padStart(6)} ${(dbCpuPerRequest === null ? '' : dbCpuPerRequest.toFixed(0)).padStart(6)} ${String(result['2xx']).padStart(7)} ${String(other).padStart(6)}  ${described}`,
   );
   if (other > 0) {
     const codes = Object.entries(result.statusCodeStats ?? {})
@@ -258,7 +264,7 @@ console.log(
     ' autocannon runs in this process and the server in a child process: they share the machine',
 );
 console.log(
-  `\n${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(6)} ${'p97.5'.padStart(6)} ${'p99'.padStart(6)} ${'max'.padStart(6)} ${'cpu µs'.padStart(6)} ${'2xx'.padStart(7)} ${'other'.padStart(6)}  response`,
+  `\n${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(6)} ${'p97.5'.padStart(6)} ${'p99'.padStart(6)} ${'max'.padStart(6)} ${'cpu µs'.padStart(6)} ${'db µs'.padStart(6)} ${'2xx'.padStart(7)} ${'other'.padStart(6)}  response`,
 );
 
 // 2. The ceiling: bare Fastify, constant JSON, same load generator, same moment.

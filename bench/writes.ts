@@ -29,7 +29,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +49,7 @@ import {
   type JsonResponse,
   machine,
   percentile,
+  postgresCpuSeconds,
   requestJson,
   signUpOverHttp,
   startAppProcess,
@@ -246,22 +247,6 @@ async function pickUpAndDeliver(
 }
 
 /* ------------------------------------------------------------------ CPU */
-
-/** CPU seconds used so far by every process named postgres on this machine (all its databases). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      total += cpuSeconds(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return total;
-}
 
 /* ------------------------------------------------------------------ printing */
 

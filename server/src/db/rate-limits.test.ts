@@ -174,15 +174,26 @@ describe('the batched counter (the HTTP abuse limits on PostgreSQL, issue 31)', 
     expect(await storedRow(key)).toMatchObject({ count: 6 });
   });
 
+  it('adds a batch of many keys in a few statements, each key its own window', async () => {
+    const keys = Array.from({ length: 1500 }, (_, i) => uniqueKey(`many${i}`));
+    const counter = batched(t.store);
+    for (const key of keys) await counter.hit(key, 60_000);
+    await counter.hit(keys[0] ?? '', 60_000);
+    await counter.flush();
+    const rows = await t.store.db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'in', keys).execute();
+    expect(rows).toHaveLength(1500);
+    expect(rows.find((row) => row.key === keys[0])?.count).toBe(2);
+    expect(rows.filter((row) => Number(row.count) === 1)).toHaveLength(1499);
+  });
+
   it('keeps hits whose batch failed for the next one, and adds what is pending when closed', async () => {
     const key = uniqueKey('batched-failing');
     const errors: unknown[] = [];
     const shared = new DatabaseWindowCounter(t.store.db);
     let failing = true;
-    const flaky = {
-      add: (k: string, hits: number, windowMs: number) =>
-        failing ? Promise.reject(new Error('database down')) : shared.add(k, hits, windowMs),
-      reset: (k: string) => shared.reset(k),
+    const flaky: Pick<DatabaseWindowCounter, 'addMany' | 'reset'> = {
+      addMany: (entries) => (failing ? Promise.reject(new Error('database down')) : shared.addMany(entries)),
+      reset: (k) => shared.reset(k),
     };
     const counter = new BatchedWindowCounter(flaky, { batchMs: 3_600_000, onError: (error) => errors.push(error) });
     await counter.hit(key, 60_000);

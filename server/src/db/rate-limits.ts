@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, OnConflictBuilder } from 'kysely';
 import { compiledOnce } from './compiled-once.ts';
 import type { Store } from './database.ts';
 import type { Database } from './schema.ts';
@@ -74,6 +74,24 @@ export interface DatabaseWindowCounterOptions extends WindowCounterOptions {
 }
 
 /**
+ * A window's row gains the inserted row's hits, or starts again with them once it has ended: the
+ * one upsert of a hit and of a batch.
+ */
+const addedTo = (now: number) => (conflict: OnConflictBuilder<Database, 'rate_limits'>) =>
+  conflict.column('key').doUpdateSet((eb) => {
+    const ended = eb('rate_limits.reset_at', '<=', now);
+    return {
+      count: eb
+        .case()
+        .when(ended)
+        .then(eb.ref('excluded.count'))
+        .else(eb('rate_limits.count', '+', eb.ref('excluded.count')))
+        .end(),
+      reset_at: eb.case().when(ended).then(eb.ref('excluded.reset_at')).else(eb.ref('rate_limits.reset_at')).end(),
+    };
+  });
+
+/**
  * Windows in the `rate_limits` table, shared by every instance on one database. A hit is one
  * atomic upsert: concurrent hits on a key, from any instance, serialise on its row, so none is
  * lost and each sees its own count. Times come from the instances' clocks (kept in step by NTP;
@@ -105,27 +123,34 @@ export class DatabaseWindowCounter implements WindowCounter {
       db
         .insertInto('rate_limits')
         .values({ key, count: hits, reset_at: resetAt })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet((eb) => {
-            const ended = eb('rate_limits.reset_at', '<=', now);
-            return {
-              count: eb
-                .case()
-                .when(ended)
-                .then(eb.ref('excluded.count'))
-                .else(eb('rate_limits.count', '+', eb.ref('excluded.count')))
-                .end(),
-              reset_at: eb
-                .case()
-                .when(ended)
-                .then(eb.ref('excluded.reset_at'))
-                .else(eb.ref('rate_limits.reset_at'))
-                .end(),
-            };
-          }),
-        )
+        .onConflict(addedTo(now))
         .returning(['count', 'reset_at']),
     );
+  }
+
+  /**
+   * Counts each entry's hits on its key in one statement per thousand keys (a batch from
+   * BatchedWindowCounter); answers each key's window as it now is.
+   */
+  async addMany(
+    entries: readonly { key: string; hits: number; windowMs: number }[],
+  ): Promise<Map<string, WindowCount>> {
+    const now = this.now();
+    const answered = new Map<string, WindowCount>();
+    for (let from = 0; from < entries.length; from += 1000) {
+      const rows = await this.db
+        .insertInto('rate_limits')
+        .values(
+          entries
+            .slice(from, from + 1000)
+            .map(({ key, hits, windowMs }) => ({ key, count: hits, reset_at: now + windowMs })),
+        )
+        .onConflict(addedTo(now))
+        .returning(['key', 'count', 'reset_at'])
+        .execute();
+      for (const row of rows) answered.set(row.key, { count: Number(row.count), resetAt: Number(row.reset_at) });
+    }
+    return answered;
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
@@ -204,7 +229,7 @@ export class BatchedWindowCounter implements WindowCounter {
   private batch = 0;
 
   constructor(
-    private readonly shared: Pick<DatabaseWindowCounter, 'add' | 'reset'>,
+    private readonly shared: Pick<DatabaseWindowCounter, 'addMany' | 'reset'>,
     options: BatchedWindowCounterOptions = {},
   ) {
     this.now = options.now ?? Date.now;
@@ -244,22 +269,27 @@ export class BatchedWindowCounter implements WindowCounter {
   private async addPending() {
     const now = this.now();
     const batch = this.batch++;
+    const sent: { key: string; hits: number; windowMs: number; window: LocalWindow }[] = [];
     for (const [key, window] of this.windows) {
       if (window.pending === 0 && (window.resetAt <= now || window.lastHitBatch < batch - 1)) {
         if (window.resetAt <= now) this.windows.delete(key);
         continue;
       }
-      const hits = window.pending;
-      try {
-        const answered = await this.shared.add(key, hits, window.windowMs);
+      sent.push({ key, hits: window.pending, windowMs: window.windowMs, window });
+    }
+    if (sent.length === 0) return;
+    try {
+      const answered = await this.shared.addMany(sent);
+      for (const { key, hits, window } of sent) {
+        const now = answered.get(key);
+        if (!now) continue;
         // Hits that came in while the batch was on its way stay pending for the next one.
         window.pending -= hits;
-        window.shared = answered.count;
-        window.resetAt = answered.resetAt;
-      } catch (error) {
-        this.onError(error);
-        return;
+        window.shared = now.count;
+        window.resetAt = now.resetAt;
       }
+    } catch (error) {
+      this.onError(error);
     }
   }
 
