@@ -31,6 +31,21 @@ export async function carriedFor(
   return parcel;
 }
 
+/** A receiver's door in Debrecen and a shop around the corner from it. */
+export const DEBRECEN_DOOR = { lat: 47.5295, lng: 21.6255 };
+export const DEBRECEN_SHOP = { lat: 47.5316, lng: 21.6273 };
+
+/** A drop point as the back office adds it (POST /api/drop-points): the corner shop, open always, staffed by `staff`. */
+export const dropPointBody = (staff: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Sarki trafik',
+  kind: 'shop',
+  address: '4025 Debrecen, Piac utca 20',
+  location: DEBRECEN_SHOP,
+  openingHours: 'H-V 0:00-24:00',
+  staff: [staff],
+  ...overrides,
+});
+
 /** POST and GET as a signed-in person, or signed out (null). `app` is read at each call (made in beforeAll). */
 export function requestsOf(app: () => FastifyInstance) {
   return {

@@ -2,7 +2,15 @@ import { OPENING_DAYS } from '@csomag/domain/drop-points';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, carriedFor, requestsOf, signUpCast } from '../../test/cast.ts';
+import {
+  type Cast,
+  carriedFor,
+  DEBRECEN_DOOR,
+  DEBRECEN_SHOP,
+  dropPointBody,
+  requestsOf,
+  signUpCast,
+} from '../../test/cast.ts';
 import { northOf, pickUp, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
@@ -20,8 +28,8 @@ let staff: SignedIn;
 let otherUser: SignedIn;
 let otherRunner: SignedIn;
 
-const DOOR = { lat: 47.5295, lng: 21.6255 };
-const SHOP = { lat: 47.5316, lng: 21.6273 };
+const DOOR = DEBRECEN_DOOR;
+const SHOP = DEBRECEN_SHOP;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,15 +40,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { post, get } = requestsOf(() => t.app);
-const pointBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Sarki trafik',
-  kind: 'shop',
-  address: '4025 Debrecen, Piac utca 20',
-  location: SHOP,
-  openingHours: 'H-V 0:00-24:00',
-  staff: [staff.account.userName],
-  ...overrides,
-});
+const pointBody = (overrides: Record<string, unknown> = {}) => dropPointBody(staff.account.userName, overrides);
 const countPoints = async () =>
   Number(
     (

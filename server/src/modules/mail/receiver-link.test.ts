@@ -4,7 +4,15 @@ import type { Parcel } from '@csomag/domain/parcel';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, carriedFor, requestsOf, signUpCast } from '../../test/cast.ts';
+import {
+  type Cast,
+  carriedFor,
+  DEBRECEN_DOOR,
+  DEBRECEN_SHOP,
+  dropPointBody,
+  requestsOf,
+  signUpCast,
+} from '../../test/cast.ts';
 import { northOf, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
@@ -21,22 +29,15 @@ let cast: Cast;
 let staff: SignedIn;
 let dropPointId: number;
 
-const DOOR = { lat: 47.5295, lng: 21.6255 };
-const SHOP = { lat: 47.5316, lng: 21.6273 };
+const DOOR = DEBRECEN_DOOR;
+const SHOP = DEBRECEN_SHOP;
 const atDoor = { ...northOf(DOOR, 3), accuracy: 5 };
 
 beforeAll(async () => {
   t = await createTestApp();
   cast = await signUpCast(t.app);
   staff = await signUp(t.app);
-  const point = await post(cast.admin, '/api/drop-points', {
-    name: 'Sarki trafik',
-    kind: 'shop',
-    address: '4025 Debrecen, Piac utca 20',
-    location: SHOP,
-    openingHours: 'H-V 0:00-24:00',
-    staff: [staff.account.userName],
-  });
+  const point = await post(cast.admin, '/api/drop-points', dropPointBody(staff.account.userName));
   dropPointId = point.json().id;
 });
 afterAll(() => t.close());
