@@ -220,6 +220,9 @@ test.describe('failed delivery', () => {
     await office.getByLabel('Feladó', { exact: true }).fill(sender.account.userName);
     await expect(card(office, parcel.id)).toBeVisible();
     await office.getByLabel('Státusz').selectOption({ label: 'visszaküldés alatt' });
+    // The name settling just after the choice keeps the choice (it once wrote the old address back).
+    await expect(office).toHaveURL(/statusz=returning/);
+    await expect(office).toHaveURL(/felado=/);
     await expect(card(office, parcel.id)).toHaveCount(0);
     await office.getByLabel('Státusz').selectOption({ label: 'visszaküldve' });
     await expect(card(office, parcel.id)).toBeVisible();

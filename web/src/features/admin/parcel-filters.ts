@@ -34,10 +34,12 @@ export function useParcelFilters() {
   const settledRunner = useDebounced(runner.trim(), 300);
   const settledSender = useDebounced(sender.trim(), 300);
 
+  // From the address as it is now, not as this render read it: a name settling just after a
+  // status was chosen (its navigation still in its transition) would write the old status back.
   const set = (changes: Partial<Record<keyof typeof PARAM, string>>, replace = false) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(window.location.search);
         for (const [key, value] of Object.entries(changes) as [keyof typeof PARAM, string][]) {
           if (value) next.set(PARAM[key], value);
           else next.delete(PARAM[key]);
