@@ -133,6 +133,18 @@ describe('the rate_limits table', () => {
     expect(await storedRow(second)).toBeUndefined();
   });
 
+  it('is swept by a batch of hits too, when one is due (the HTTP limits write only in batches)', async () => {
+    const clock = manualClock(3_000_000);
+    const counter = new DatabaseWindowCounter(t.store.db, { now: clock.now, sweepEveryMs: 60_000 });
+    const stale = uniqueKey('stale-batch');
+    await t.store.db
+      .insertInto('rate_limits')
+      .values({ key: stale, count: 1, reset_at: clock.at - 1 })
+      .execute();
+    await counter.addMany([{ key: uniqueKey('batch'), hits: 2, windowMs: 1000 }]);
+    expect(await storedRow(stale)).toBeUndefined();
+  });
+
   it('tells, and does not fail the hit, when a sweep fails', async () => {
     const failures: unknown[] = [];
     const counter = new DatabaseWindowCounter(t.store.db, { onSweepError: (error) => failures.push(error) });

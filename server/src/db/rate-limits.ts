@@ -150,24 +150,24 @@ export class DatabaseWindowCounter implements WindowCounter {
         .execute();
       for (const row of rows) answered.set(row.key, { count: Number(row.count), resetAt: Number(row.reset_at) });
     }
+    // The HTTP limits write only through batches: they sweep what has ended, as single hits do.
+    await this.sweepIfDue(now);
     return answered;
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
-    return this.add(key, 1, windowMs);
+    const now = this.now();
+    const [row] = await this.upsert(key, 1, now, now + windowMs);
+    if (!row) throw new Error(`rate limit upsert returned no row for ${key}`);
+    await this.sweepIfDue(now);
+    return { count: Number(row.count), resetAt: Number(row.reset_at) };
   }
 
-  /** Counts `hits` on `key` at once (a batch from BatchedWindowCounter); answers the window as it now is. */
-  async add(key: string, hits: number, windowMs: number): Promise<WindowCount> {
-    const now = this.now();
-    const [row] = await this.upsert(key, hits, now, now + windowMs);
-    if (!row) throw new Error(`rate limit upsert returned no row for ${key}`);
-    if (now >= this.nextSweepAt) {
-      this.nextSweepAt = now + this.sweepEveryMs;
-      // Housekeeping must never fail the request that happened to run it.
-      await this.sweep(now).catch(this.onSweepError);
-    }
-    return { count: Number(row.count), resetAt: Number(row.reset_at) };
+  /** At most once per interval, by whichever write comes due: housekeeping must never fail it. */
+  private async sweepIfDue(now: number) {
+    if (now < this.nextSweepAt) return;
+    this.nextSweepAt = now + this.sweepEveryMs;
+    await this.sweep(now).catch(this.onSweepError);
   }
 
   async reset(key: string): Promise<void> {
