@@ -1,5 +1,5 @@
 import { LIVE_EVENT, type LiveChange, liveChangeSchema } from '@csomag/domain/live';
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 const RETRY_MAX_MS = 30_000;
@@ -64,6 +64,20 @@ export function useLiveChanges(
 }
 
 /**
+ * Asks again for what a change may have made stale. TanStack Query cancels a read under way for a
+ * refetch only when the query has data already; a query's first read (a new filter's, say, its list
+ * still showing the old one's) is left to finish, and it may have been answered before the change —
+ * so that read is cancelled here and asked again.
+ */
+export async function refetchAfterChange(queryClient: QueryClient, queryKey: QueryKey) {
+  await queryClient.cancelQueries({
+    queryKey,
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+  await queryClient.invalidateQueries({ queryKey });
+}
+
+/**
  * The common case: any change on these topics refetches these queries. A query answered before the
  * stream opened is asked again then: a change between its read and the subscription (a courier's
  * first position, say, on a tracking page that subscribes once it has the parcel) is never sent.
@@ -73,7 +87,7 @@ export function useLiveRefetch(topics: readonly string[], queryKeys: readonly Qu
   useLiveChanges(
     topics,
     () => {
-      for (const queryKey of queryKeys) queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of queryKeys) void refetchAfterChange(queryClient, queryKey);
     },
     enabled,
     scope,

@@ -1,6 +1,6 @@
 import { type LiveChange, MAX_LIVE_TOPICS, parcelTopic, RELAY_OFFER_KIND } from '@csomag/domain/live';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveChanges } from './live.ts';
+import { refetchAfterChange, useLiveChanges } from './live.ts';
 import { relayOffersKey, useRelayOffers } from './relay-offers.ts';
 import { assignedParcelsKey, waitingParcelsKey } from './runner-lists.ts';
 
@@ -21,14 +21,14 @@ export function useRunnerLiveLists(heard?: (change: LiveChange) => void) {
   useLiveChanges(['parcels', 'me', ...offerTopics], (change) => {
     if (change !== null) heard?.(change);
     if (change === null || change.kind !== RELAY_OFFER_KIND) {
-      for (const queryKey of [waitingParcelsKey, assignedParcelsKey]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [waitingParcelsKey, assignedParcelsKey]) void refetchAfterChange(queryClient, queryKey);
     } else {
       // A trip's matches list relay offers too (features/trips/trip-relay.tsx).
-      void queryClient.invalidateQueries({ queryKey: [...waitingParcelsKey, 'trip'] });
+      void refetchAfterChange(queryClient, [...waitingParcelsKey, 'trip']);
     }
     // A change to the runner's own parcels may end their offer too (a give-back elsewhere).
     if (change === null || change.kind === RELAY_OFFER_KIND || change.topic !== 'parcels') {
-      void queryClient.invalidateQueries({ queryKey: relayOffersKey });
+      void refetchAfterChange(queryClient, relayOffersKey);
     }
   });
 }
