@@ -33,6 +33,7 @@ import { incidentRoutes } from './modules/incidents/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { mailPlugin } from './modules/mail/worker.ts';
+import { mapFolding } from './modules/map/fold.ts';
 import { mapRoutes } from './modules/map/routes.ts';
 import { operatorPageRoutes } from './modules/pages/routes.ts';
 import { adminParcelRoutes } from './modules/parcels/admin-routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp({
   await app.register(pushPlugin);
   await app.register(mailPlugin);
   await app.register(proofRetention);
+  await app.register(mapFolding);
   await app.register(dropPointDeadline);
 
   // Only the API is compressed on the fly and rate limited: the web build beside it comes

@@ -543,6 +543,8 @@ const NOT_EFFECTS: Record<string, string> = {
   // time a cell meets a status, so its count depends on where earlier parcels were. What it counts
   // is the parcels table's, which is counted.
   parcel_map_cells: "an aggregate of parcels' positions",
+  // PostgreSQL: the same aggregate's deltas (migration 0028), emptied by the fold every second.
+  parcel_map_cell_deltas: "the map counts' deltas, folded into parcel_map_cells in the background",
 };
 
 let tableNames: string[] | undefined;

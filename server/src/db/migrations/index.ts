@@ -27,6 +27,7 @@ import { deliveryAttempts } from './0024-delivery-attempts.ts';
 import { mail } from './0025-mail.ts';
 import { parcelMail } from './0026-parcel-mail.ts';
 import { accountChanges } from './0027-account-changes.ts';
+import { writePath } from './0028-write-path.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -67,5 +68,6 @@ export function migrations(dialect: Dialect, editSqliteSchema?: SqliteSchemaEdit
     '0025-mail': mail(dialect),
     '0026-parcel-mail': parcelMail,
     '0027-account-changes': accountChanges(dialect),
+    '0028-write-path': writePath(dialect),
   };
 }

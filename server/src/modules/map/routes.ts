@@ -18,6 +18,6 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mapResponseSchema, ...errorResponses(...GUARD_CODES) },
       },
     },
-    async (request) => parcelsInView(app.store.db, request.query),
+    async (request) => parcelsInView(app.store.db, request.query, app.store.dialect === 'postgres'),
   );
 };

@@ -33,12 +33,18 @@ interface CellRow {
   lng_sum: number;
 }
 
+/** The kept counts; on PostgreSQL with the deltas appended since the last fold (migration 0028, fold.ts). */
+const KEPT_CELLS = sql.raw('parcel_map_cells');
+const KEPT_CELLS_AND_DELTAS = sql.raw(
+  '(select * from parcel_map_cells union all select * from parcel_map_cell_deltas) as parcel_map_cells',
+);
+
 /**
  * Clusters from the kept counts: the finest counted level no coarser than the grid, its cells that
  * touch the box summed into grid cells. Cells at the edge count whole, so a cluster there may
  * include parcels just outside the view.
  */
-function clustersFromCounts(db: Kysely<Database>, view: MapQuery, level: number, counted: number) {
+function clustersFromCounts(db: Kysely<Database>, view: MapQuery, level: number, counted: number, deltas: boolean) {
   const s = scale(counted);
   const [top, bottom] = [Math.floor(view.north * s), Math.floor(view.south * s)];
   const [left, right] = [Math.floor(view.west * s), Math.floor(view.east * s)];
@@ -48,7 +54,7 @@ function clustersFromCounts(db: Kysely<Database>, view: MapQuery, level: number,
   return sql<CellRow>`
     select floor(cell_y / ${per}) as grid_y, floor(cell_x / ${per}) as grid_x,
       sum(parcels) as count, sum(lat_sum) as lat_sum, sum(lng_sum) as lng_sum
-    from parcel_map_cells
+    from ${deltas ? KEPT_CELLS_AND_DELTAS : KEPT_CELLS}
     where level = ${counted} and cell_y between ${bottom} and ${top} and cell_x between ${left} and ${right}
       ${view.status ? sql`and status = ${view.status}` : sql``}
     group by 1, 2
@@ -70,7 +76,12 @@ function clustersFromParcels(db: Kysely<Database>, view: MapQuery, level: number
  * What the admin map shows in a view: up to MAP_MARKER_LIMIT parcels as markers, more as grid
  * clusters, never the rows themselves. A million parcels country-wide are a few hundred count rows.
  */
-export async function parcelsInView(db: Kysely<Database>, view: MapQuery): Promise<MapResponse> {
+export async function parcelsInView(
+  db: Kysely<Database>,
+  view: MapQuery,
+  /** PostgreSQL keeps its counts as cells and deltas (migration 0028). */
+  deltas: boolean,
+): Promise<MapResponse> {
   // Ids first, from the point index alone; rows with names only when few. Joined in one query, SQLite's
   // planner (which sees the box's values) may walk the senders instead when the box holds many parcels.
   const inBox = await db
@@ -101,7 +112,7 @@ export async function parcelsInView(db: Kysely<Database>, view: MapQuery): Promi
   const { rows: cells } =
     counted === undefined
       ? await clustersFromParcels(db, view, level)
-      : await clustersFromCounts(db, view, level, counted);
+      : await clustersFromCounts(db, view, level, counted, deltas);
   let total = 0;
   const clusters = cells.map((cell) => {
     const count = Number(cell.count);

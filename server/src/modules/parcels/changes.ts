@@ -181,6 +181,16 @@ const withNames = (eb: ExpressionBuilder<Database, 'parcels'>) =>
       .$asScalar()
       .$castTo<string | null>()
       .as('drop_point_address'),
+    // The hash a custody event appended after this change follows (seq is the changed row's): read
+    // here, it costs the change no round trip of its own (issue 31).
+    eb
+      .selectFrom('custody_events')
+      .select('hash')
+      .whereRef('custody_events.parcel_id', '=', 'parcels.id')
+      .whereRef('custody_events.seq', '=', eb('parcels.custody_seq', '-', 1))
+      .$asScalar()
+      .$castTo<string | null>()
+      .as('custody_prev_hash'),
   ] as const;
 
 /** What a parcel starts with beside its own facts: nothing attempted, nothing asked (issue 28), nobody mailed yet (29). */
@@ -285,6 +295,7 @@ export function claimParcel(
     if (!parcel) throw await explainRefusal(trx, parcelId, 'waiting');
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind,
       from_kind: 'sender',
@@ -383,6 +394,7 @@ export function deliverParcel(
 
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: returned ? 'returned' : options.kind,
       from_kind: 'runner',
@@ -489,6 +501,7 @@ export function recordAttempt(changes: Changes, parcelId: string, runner: Accoun
       .execute();
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'attempted',
       from_kind: 'runner',
@@ -559,6 +572,7 @@ export function leaveWithNeighbour(
     }
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'left_with_neighbour',
       from_kind: 'runner',
@@ -653,6 +667,7 @@ export function dropOffParcel(changes: Changes, parcelId: string, runner: Accoun
     if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'dropped_off',
       from_kind: 'runner',
@@ -706,6 +721,7 @@ export function collectParcel(
     const atDropPoint = from === 'at_drop_point';
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: returned ? 'returned' : 'collected',
       from_kind: atDropPoint ? 'drop_point' : 'neighbour',
@@ -763,6 +779,7 @@ export function returnFromDropPoint(
       'uncollectedDays' in cause ? `uncollected ${cause.uncollectedDays} days` : 'refused at the drop point';
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'return_started',
       from_kind: 'drop_point',
@@ -815,6 +832,7 @@ export function takeFromDropPoint(changes: Changes, parcelId: string, runner: Ac
     if (!parcel) throw await refusalNow(trx, parcelId, refuse('parcel_taken', messages.dropPointReturnTaken));
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'picked_up',
       from_kind: 'drop_point',
@@ -873,6 +891,7 @@ export function startReturn(
     }
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'return_started',
       from_kind: 'runner',
@@ -988,6 +1007,7 @@ export function writeOff(changes: Changes, parcelId: string, admin: AccountRow, 
     if (!parcel) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'lost',
       from_kind: held.holder_kind,
@@ -1452,6 +1472,7 @@ export function relayParcel(
     if (!parcel) throw await explainRelayRefusal(trx, parcelId, taker);
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'relayed',
       from_kind: 'runner',
@@ -1522,6 +1543,7 @@ export function overrideCustody(
     if (!parcel) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
     await appendCustody(trx, {
       parcel_id: parcel.id,
+      prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
       kind: 'override',
       from_kind: current.holder_kind,

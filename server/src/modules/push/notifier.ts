@@ -211,24 +211,32 @@ export class PushNotifier {
         }
       }
       if (recipients.length === 0) return;
-      const ids = recipients.map((r) => r.accountId);
-      const muted = await db
-        .selectFrom('push_muted_kinds')
-        .select(['account_id', 'kind'])
-        .where('account_id', 'in', ids)
-        .execute();
-      const off = new Set(muted.map((m) => `${m.account_id}:${m.kind}`));
-      const told = new Map(
-        recipients.filter((r) => !off.has(`${r.accountId}:${r.kind}`)).map((r) => [r.accountId, r.kind]),
-      );
-      if (told.size === 0) return;
-      const devices = await db
+      const kinds = new Map(recipients.map((r) => [r.accountId, r.kind]));
+      // The devices with the kinds their accounts muted, in one read: a device whose account muted
+      // the kind it would be told is left out.
+      const rows = await db
         .selectFrom('push_subscriptions')
-        .select(['id', 'account_id', 'endpoint', 'p256dh', 'auth'])
-        .where('account_id', 'in', [...told.keys()])
+        .leftJoin('push_muted_kinds', 'push_muted_kinds.account_id', 'push_subscriptions.account_id')
+        .select([
+          'push_subscriptions.id',
+          'push_subscriptions.account_id',
+          'push_subscriptions.endpoint',
+          'push_subscriptions.p256dh',
+          'push_subscriptions.auth',
+          'push_muted_kinds.kind as muted',
+        ])
+        .where('push_subscriptions.account_id', 'in', [...kinds.keys()])
         .execute();
-      for (const device of devices) {
-        const message = pushMessage(told.get(device.account_id) as PushKind, entry.change.parcelId);
+      const mutedBy = new Set(
+        rows.filter((row) => row.muted === kinds.get(row.account_id)).map((row) => row.account_id),
+      );
+      const devices = new Map(
+        rows
+          .filter((row) => !mutedBy.has(row.account_id))
+          .map(({ muted: _, ...device }) => [device.id, device] as const),
+      );
+      for (const device of devices.values()) {
+        const message = pushMessage(kinds.get(device.account_id) as PushKind, entry.change.parcelId);
         const taken = this.pushes.push(() => this.deliver(device, message, entry));
         if (!taken) this.pushCounter.inc({ outcome: 'dropped' });
       }

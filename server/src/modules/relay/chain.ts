@@ -80,23 +80,30 @@ export const holderColumns = (holder: CustodyParty & { kind: CustodyHolderKind }
  */
 export async function appendCustody(
   trx: Transaction<Database>,
-  event: Omit<CustodyFields, 'lat' | 'lng' | 'confirmed_by' | 'reason' | 'at'> & {
+  {
+    prev_hash: known,
+    ...event
+  }: Omit<CustodyFields, 'lat' | 'lng' | 'confirmed_by' | 'reason' | 'at'> & {
     at?: string;
     lat?: number | null;
     lng?: number | null;
     confirmed_by?: number | null;
     reason?: string | null;
+    /** The previous event's hash when the caller has read it already (with the change's own UPDATE). */
+    prev_hash?: string | null;
   },
 ) {
   const previous =
     event.seq === 0
       ? undefined
-      : await trx
-          .selectFrom('custody_events')
-          .select('hash')
-          .where('parcel_id', '=', event.parcel_id)
-          .where('seq', '=', event.seq - 1)
-          .executeTakeFirst();
+      : known
+        ? { hash: known }
+        : await trx
+            .selectFrom('custody_events')
+            .select('hash')
+            .where('parcel_id', '=', event.parcel_id)
+            .where('seq', '=', event.seq - 1)
+            .executeTakeFirst();
   const prevHash = previous?.hash ?? GENESIS_HASH;
   const fields: CustodyFields = {
     ...event,
