@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { e2eAdmin, expect, parcelFromNewSender, revealCard, runnerContext, signInViaApi, test } from './fixtures.ts';
 
 const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
@@ -18,6 +18,15 @@ async function answerAfterRemoval(page: Page, url: string, asker: Locator) {
     await expect(asker).toHaveCount(0);
     await route.fulfill({ response });
   });
+}
+
+/** A parcel a new runner has picked up, and the back office signed in on `page`. */
+async function carriedWithBackOffice(browser: Browser, page: Page) {
+  const parcel = await parcelFromNewSender(browser);
+  const runner = await runnerContext(browser);
+  expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+  await signInViaApi(page.request, e2eAdmin.email, e2eAdmin.password);
+  return { parcel, runner };
 }
 
 test.describe('every action’s result is shown, even when live updates removed the element that asked', () => {
@@ -103,10 +112,7 @@ test.describe('every action’s result is shown, even when live updates removed 
     browser,
     page,
   }) => {
-    const parcel = await parcelFromNewSender(browser);
-    const runner = await runnerContext(browser);
-    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
-    await signInViaApi(page.request, e2eAdmin.email, e2eAdmin.password);
+    const { parcel, runner } = await carriedWithBackOffice(browser, page);
     await page.goto('/SaCsomagListazas?statusz=in_transit');
     await revealCard(page, parcel.id);
     // A stream of the page's own, to know when the change has reached the page (the app's stream
@@ -155,10 +161,7 @@ test.describe('every action’s result is shown, even when live updates removed 
     browser,
     page,
   }) => {
-    const parcel = await parcelFromNewSender(browser);
-    const runner = await runnerContext(browser);
-    expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
-    await signInViaApi(page.request, e2eAdmin.email, e2eAdmin.password);
+    const { parcel, runner } = await carriedWithBackOffice(browser, page);
     await page.goto('/SaCsomagListazas');
     await page.getByLabel('Státusz').selectOption({ label: 'szállítás alatt' });
     await page.getByLabel('Futár').fill(runner.account.userName);

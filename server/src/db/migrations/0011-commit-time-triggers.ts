@@ -28,6 +28,24 @@ const cellsOf = (row: 'old' | 'new', delta: string) =>
       `${row}.status, ${delta}, ${row}.sender_lat * ${delta}, ${row}.sender_lng * ${delta})`,
   ).join(', ');
 const MOVED = 'old.status <> new.status or old.sender_lat <> new.sender_lat or old.sender_lng <> new.sender_lng';
+/** In a parcels trigger: the cells the row's change takes a parcel from (−1) and adds it to (+1), at every kept level. */
+export const CHANGED_CELLS = `
+  select * from (values ${cellsOf('old', '-1')}) as gone(level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
+  where tg_op <> 'INSERT'
+  union all
+  select * from (values ${cellsOf('new', '1')}) as came(level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
+  where tg_op <> 'DELETE'`;
+/** Those cells added to the counts in one upsert, in one order of cells (so two cannot deadlock). */
+export const UPSERT_CHANGED_CELLS = `
+  insert into parcel_map_cells (level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
+  select level, cell_y, cell_x, status, sum(parcels), sum(lat_sum), sum(lng_sum)
+  from (${CHANGED_CELLS}) as changed
+  group by level, cell_y, cell_x, status
+  order by level, cell_y, cell_x, status
+  on conflict (level, cell_y, cell_x, status) do update set
+    parcels = parcel_map_cells.parcels + excluded.parcels,
+    lat_sum = parcel_map_cells.lat_sum + excluded.lat_sum,
+    lng_sum = parcel_map_cells.lng_sum + excluded.lng_sum`;
 const MAP_TRIGGERS = [
   ['parcels_map_cells_insert', 'insert', ''],
   ['parcels_map_cells_delete', 'delete', ''],
@@ -63,21 +81,7 @@ async function up(db: MigrationDb) {
     .raw(
       `create or replace function parcels_map_cells_trigger() returns trigger language plpgsql as $$
        begin
-         insert into parcel_map_cells (level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
-         select level, cell_y, cell_x, status, sum(parcels), sum(lat_sum), sum(lng_sum)
-         from (
-           select * from (values ${cellsOf('old', '-1')}) as gone(level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
-           where tg_op <> 'INSERT'
-           union all
-           select * from (values ${cellsOf('new', '1')}) as came(level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
-           where tg_op <> 'DELETE'
-         ) as changed
-         group by level, cell_y, cell_x, status
-         order by level, cell_y, cell_x, status
-         on conflict (level, cell_y, cell_x, status) do update set
-           parcels = parcel_map_cells.parcels + excluded.parcels,
-           lat_sum = parcel_map_cells.lat_sum + excluded.lat_sum,
-           lng_sum = parcel_map_cells.lng_sum + excluded.lng_sum;
+         ${UPSERT_CHANGED_CELLS};
          return null;
        end $$`,
     )
@@ -104,7 +108,7 @@ async function down(db: MigrationDb) {
 }
 
 /** The map-count triggers again, fired with each row (0004) or deferred to COMMIT (this migration). */
-async function replaceMapTriggers(db: MigrationDb, when: 'per row' | 'at commit') {
+export async function replaceMapTriggers(db: MigrationDb, when: 'per row' | 'at commit') {
   const kind = when === 'at commit' ? 'constraint trigger' : 'trigger';
   const deferred = when === 'at commit' ? 'deferrable initially deferred' : '';
   for (const [name, event, condition] of MAP_TRIGGERS) {
