@@ -151,6 +151,8 @@ test.describe('every action’s result is shown, even when live updates removed 
     await read;
     expect((await page.request.post(`/api/parcels/${parcel.id}/deliver`, { data: {} })).status()).toBe(200);
     await page.evaluate(() => (window as unknown as { heard: Promise<void> }).heard);
+    // A moment for the app's own stream handler, heard in the same write: released too early, the
+    // stale answer would be refetched anyway and the test pass without the fix, never fail with it.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     release();
     await expect(card(page, parcel.id)).toHaveCount(0);

@@ -9,25 +9,22 @@ export const MAP_FOLD_MS = 1000;
  * Adds the appended deltas to the cells and removes them, in one statement: the map reads both, so
  * it counts the same before and after. Two instances folding at once each take the rows the other
  * has not deleted (a deleted row is skipped once its deleter commits), so nothing counts twice;
- * cells are upserted in one order, so two folds cannot deadlock. Answers how many deltas it folded.
+ * cells are upserted in one order, so two folds cannot deadlock.
  */
-export async function foldMapDeltas(db: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{ deltas: string | number }>`
+export async function foldMapDeltas(db: Kysely<Database>): Promise<void> {
+  await sql`
     with folded as (
       delete from parcel_map_cell_deltas returning level, cell_y, cell_x, status, parcels, lat_sum, lng_sum
-    ), applied as (
-      insert into parcel_map_cells (level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
-      select level, cell_y, cell_x, status, sum(parcels), sum(lat_sum), sum(lng_sum)
-      from folded
-      group by level, cell_y, cell_x, status
-      order by level, cell_y, cell_x, status
-      on conflict (level, cell_y, cell_x, status) do update set
-        parcels = parcel_map_cells.parcels + excluded.parcels,
-        lat_sum = parcel_map_cells.lat_sum + excluded.lat_sum,
-        lng_sum = parcel_map_cells.lng_sum + excluded.lng_sum
     )
-    select count(*) as deltas from folded`.execute(db);
-  return Number(rows[0]?.deltas ?? 0);
+    insert into parcel_map_cells (level, cell_y, cell_x, status, parcels, lat_sum, lng_sum)
+    select level, cell_y, cell_x, status, sum(parcels), sum(lat_sum), sum(lng_sum)
+    from folded
+    group by level, cell_y, cell_x, status
+    order by level, cell_y, cell_x, status
+    on conflict (level, cell_y, cell_x, status) do update set
+      parcels = parcel_map_cells.parcels + excluded.parcels,
+      lat_sum = parcel_map_cells.lat_sum + excluded.lat_sum,
+      lng_sum = parcel_map_cells.lng_sum + excluded.lng_sum`.execute(db);
 }
 
 /** PostgreSQL: every instance folds every MAP_FOLD_MS (one fold at a time here); SQLite has no deltas. */
