@@ -251,3 +251,79 @@ test('a sender sends a parcel to a drop point from the form; its tracking page n
   await expect(page.getByRole('definition').filter({ hasText: `${officeName}, 6720 Szeged, Dóm tér 2` })).toBeVisible();
   for (const context of [admin, sender.context]) await context.close();
 });
+
+test('damaged on the shelf → its staff reports it with a photo → the back office sends it back → the sender collects it there', async ({
+  browser,
+}) => {
+  test.slow();
+  const staff = await personContext(browser);
+  await staff.page.setViewportSize({ width: 390, height: 844 });
+  const admin = await browser.newContext({ baseURL });
+  await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
+  const shopName = `Tisza trafik ${Date.now() % 10000}`;
+  const created = await admin.request.post('/api/drop-points', {
+    data: {
+      name: shopName,
+      kind: 'shop',
+      address: '6720 Szeged, Dóm tér 3',
+      location: { lat: 46.2527, lng: 20.1492 },
+      openingHours: 'H-V 0:00-24:00',
+      staff: [staff.account.userName],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const point = (await created.json()) as { id: number };
+  // Left there by its runner (the first test walks that through the screens).
+  const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
+  const runnerApi = runner.context.request;
+  expect(
+    (await runnerApi.post(`/api/parcels/${parcel.id}/drop-point`, { data: { dropPointId: point.id } })).status(),
+  ).toBe(200);
+  const expected = await (await staff.context.request.get(`/api/drop-points/${point.id}/parcels`)).json();
+  const { dropOffPin } = (expected.items as { id: string; dropOffPin: string }[]).find((i) => i.id === parcel.id) ?? {};
+  expect((await runnerApi.post(`/api/parcels/${parcel.id}/pin-handover`, { data: { pin: dropOffPin } })).status()).toBe(
+    200,
+  );
+
+  // The staff finds it damaged on the shelf and says so, with a photo.
+  await staff.page.goto('/AtvetelPont');
+  const waiting = staff.page.getByRole('region', { name: shopName }).getByRole('listitem', { name: parcel.id });
+  await waiting.getByRole('button', { name: 'Probléma bejelentése' }).click();
+  const form = waiting.getByRole('form', { name: 'Probléma bejelentése' });
+  await form.getByLabel('Mi történt a csomaggal?').selectOption({ label: 'Megsérült' });
+  await form.getByLabel('Leírás').fill('Leesett a polcról, a doboz sarka betört.');
+  await form.getByLabel('Fotók (nem kötelező, legfeljebb 5)').setInputFiles(PHOTO);
+  await form.getByRole('button', { name: 'Bejelentés' }).click();
+  await expect(staff.page.getByText('A problémát bejelentettük: az ügyfélszolgálat dönt a csomagról.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expectAccessible(staff.page);
+
+  // The back office reads it with its photo and sends it back: it waits there for its sender.
+  const page = await admin.newPage();
+  await page.goto('/SaProblemak');
+  const listed = page.getByRole('article').filter({ hasText: parcel.id });
+  await expect(listed).toContainText('Leesett a polcról');
+  await expect(listed).toContainText(staff.account.userName);
+  await listed.getByRole('link', { name: 'Részletek' }).click();
+  await expect(page.getByRole('img', { name: 'A bejelentés 1. fotója' })).toBeVisible();
+  const decision = page.getByRole('form', { name: 'Döntés' });
+  await decision.getByLabel('Visszaküldés a feladónak').check();
+  await decision.getByLabel('A döntés indoka').fill('A feladó a sérült csomagot visszakéri.');
+  await decision.getByRole('button', { name: 'Döntés' }).click();
+  await expect(page.getByText('Rögzítettük a döntést: Visszaküldés a feladónak.')).toBeVisible();
+
+  await staff.page.reload();
+  await expect(waiting).toContainText('Visszaküldés: a feladó veheti át');
+  await sender.page.goto(`/CsomagKovetes/${parcel.id}`);
+  const code = sender.page.getByRole('region', { name: 'Átvételi kód' });
+  const senderPin = ((await code.textContent()) ?? '').match(/Átvételi kód: (\d{6})/)?.[1] ?? '';
+  expect(senderPin).toMatch(/^\d{6}$/);
+  await waiting.getByLabel('Az átvevő kódja').fill(senderPin);
+  await waiting.getByRole('button', { name: 'Kiadás' }).click();
+  await expect(staff.page.getByText('A csomagot kiadtad.')).toBeVisible();
+
+  const chain = await admin.request.get(`/api/parcels/${parcel.id}/custody`);
+  const kinds = ((await chain.json()).events as { kind: string }[]).map((event) => event.kind);
+  expect(kinds).toEqual(['created', 'picked_up', 'dropped_off', 'return_started', 'returned']);
+  for (const context of [admin, staff.context, sender.context, receiver.context, runner.context]) await context.close();
+});

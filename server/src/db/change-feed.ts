@@ -27,6 +27,8 @@ export interface ParcelChange {
   previous: { status: ParcelStatus; runner: string | null; receiverKey: string } | null;
   /** runner_located: the runner came near the receiver's door for the first time (mail, issue 29). */
   nearReceiver?: true;
+  /** The back office decided it (an incident's decision), not a rule of time or the parcel's own people. */
+  byBackOffice?: true;
 }
 
 /**

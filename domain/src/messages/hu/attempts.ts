@@ -129,7 +129,9 @@ export const attempts = {
   incidentDecisionContinue: 'A kézbesítés folytatódik',
   incidentDecisionReturn: 'Visszaküldés a feladónak',
   incidentDecisionWriteOff: 'Elveszettnek nyilvánítva',
-  incidentReturnNotPossible: 'Csak futárnál lévő, nem visszaküldés alatt álló csomag küldhető vissza.',
+  incidentReturnNotPossible:
+    'Csak futárnál vagy átvételi ponton lévő, nem visszaküldés alatt álló csomag küldhető vissza.',
+  incidentNotAtDropPoint: 'Ez a csomag nem vár ezen az átvételi ponton: csak az itt lévőről jelenthetsz problémát.',
   incidentWriteOffNotPossible: 'Célba ért csomag nem nyilvánítható elveszettnek.',
   incidentPhotosFull: (max: number) => `Egy bejelentéshez legfeljebb ${max} fotó tartozhat.`,
   incidentNotYours: 'Fotót csak a saját bejelentésedhez adhatsz.',

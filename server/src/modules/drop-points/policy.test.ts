@@ -10,6 +10,7 @@ const table: Record<DropPointAction, { some: Who[]; this: Who[] }> = {
   work: { some: ['superadmin', ...users], this: ['superadmin', 'sender'] },
   beStaff: { some: users, this: users },
   release: { some: users, this: ['sender'] },
+  reportIncident: { some: users, this: ['sender'] },
 };
 
 describe('the drop point policy', () => {

@@ -28,6 +28,8 @@ const rules = {
   beStaff: (actor: Actor) => hasRole(actor, 'user'),
   /** Hand a waiting parcel to the person with its code: its staff. */
   release: (actor: Actor, point?: DropPointFacts) => hasRole(actor, 'user') && (!point || staffs(actor, point)),
+  /** 'Probléma bejelentése' about a parcel waiting there (damaged, missing): its staff. */
+  reportIncident: (actor: Actor, point?: DropPointFacts) => hasRole(actor, 'user') && (!point || staffs(actor, point)),
 } satisfies Record<string, (actor: Actor, point?: DropPointFacts) => boolean>;
 
 export type DropPointAction = keyof typeof rules;

@@ -22,7 +22,7 @@ import {
   takeFromDropPoint,
 } from '../parcels/changes.ts';
 import { assertMayParcel, assertPartyMay, mayParcel, PARCEL_FACT_COLUMNS, type Party } from '../parcels/policy.ts';
-import { type DropPointFacts, mayDropPoint } from './policy.ts';
+import { type DropPointAction, type DropPointFacts, mayDropPoint } from './policy.ts';
 
 /**
  * Drop points ('Átvételi pont', issue 28, docs/decisions/0030): the back office's list of partner
@@ -249,11 +249,19 @@ async function dropPointParcel(db: Kysely<Database>, parcelId: string) {
   return parcel;
 }
 
-/** A parcel sent to a drop point that `staff` staffs; refused otherwise (whose it is before its state). */
-async function parcelForStaff(db: Kysely<Database>, staff: AccountRow, parcelId: string) {
+/**
+ * A parcel sent to a drop point whose staff may do `action` (releasing, by default); refused
+ * otherwise (whose it is before its state).
+ */
+export async function parcelForStaff(
+  db: Kysely<Database>,
+  staff: AccountRow,
+  parcelId: string,
+  action: DropPointAction = 'release',
+) {
   const parcel = await dropPointParcel(db, parcelId);
   const pointId = parcel.drop_point_id;
-  if (pointId === null || !mayDropPoint(staff, 'release', await factsOf(db, pointId))) {
+  if (pointId === null || !mayDropPoint(staff, action, await factsOf(db, pointId))) {
     throw refuse('forbidden', messages.dropPointNotStaff);
   }
   return { ...parcel, drop_point_id: pointId };

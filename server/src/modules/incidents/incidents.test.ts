@@ -2,9 +2,9 @@ import { INCIDENT_PHOTOS_MAX } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, carriedFor, requestsOf, signUpCast } from '../../test/cast.ts';
-import { storedEvents, storedParcel } from '../../test/delivery.ts';
-import { createTestApp, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { type Cast, carriedFor, DEBRECEN_DOOR, dropPointBody, requestsOf, signUpCast } from '../../test/cast.ts';
+import { northOf, storedEvents, storedParcel } from '../../test/delivery.ts';
+import { createTestApp, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
 import { removeExpiredProofImages } from '../proofs/service.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
@@ -16,11 +16,16 @@ let admin: SignedIn;
 let sender: SignedIn;
 let runner: SignedIn;
 let otherRunner: SignedIn;
+let receiver: SignedIn;
+let staff: SignedIn;
+let dropPointId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   cast = await signUpCast(t.app);
-  ({ admin, sender, runner, otherRunner } = cast);
+  ({ admin, sender, runner, otherRunner, receiver } = cast);
+  staff = await signUp(t.app);
+  dropPointId = (await post(admin, '/api/drop-points', dropPointBody(staff.account.userName))).json().id;
 });
 afterAll(() => t.close());
 
@@ -116,6 +121,113 @@ describe('reporting an incident', () => {
         .json()
         .items.map((i: { parcelId: string }) => i.parcelId),
     ).not.toContain(parcel.id);
+  });
+});
+
+/** A parcel its receiver sent to the drop point after a failed attempt, on its way there (`left`: left there). */
+async function toDropPoint({ left }: { left: boolean }) {
+  const parcel = await carriedFor(t.app, cast, { receiverCoordinates: DEBRECEN_DOOR });
+  const attempt = await post(runner, `/api/parcels/${parcel.id}/attempts`, {
+    reason: 'nobody_home',
+    position: { ...northOf(DEBRECEN_DOOR, 2), accuracy: 5 },
+  });
+  expect(attempt.statusCode, attempt.body).toBe(201);
+  expect((await post(receiver, `/api/parcels/${parcel.id}/drop-point`, { dropPointId })).statusCode).toBe(200);
+  if (left) {
+    const coming = (await get(staff, `/api/drop-points/${dropPointId}/parcels`))
+      .json()
+      .items.find((item: { id: string }) => item.id === parcel.id);
+    const handed = await post(runner, `/api/parcels/${parcel.id}/pin-handover`, { pin: coming.dropOffPin });
+    expect(handed.json()).toMatchObject({ status: 'at_drop_point' });
+  }
+  return parcel;
+}
+
+describe('an incident at a drop point', () => {
+  it('is reported by its staff, with photos, about a parcel waiting there — by nobody else, changing nothing', async () => {
+    const coming = await toDropPoint({ left: false });
+    const notYet = await report(staff, coming.id);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error).toEqual({ code: 'parcel_not_in_transit', message: messages.incidentNotAtDropPoint });
+
+    const parcel = await toDropPoint({ left: true });
+    const before = await storedParcel(t.app, parcel.id);
+    for (const [who, status] of [
+      [cast.otherUser, 403],
+      [sender, 403],
+      [runner, 409],
+      [admin, 403],
+      [null, 401],
+    ] as const) {
+      expect((await report(who, parcel.id)).statusCode, String(who?.account.userName)).toBe(status);
+    }
+    expect(await storedParcel(t.app, parcel.id)).toEqual(before);
+
+    const reported = await report(staff, parcel.id, { description: 'Összetört a doboz a polcon' });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const incident = reported.json();
+    expect(incident).toMatchObject({ parcelId: parcel.id, reporter: staff.account.userName });
+    expect(await storedParcel(t.app, parcel.id)).toEqual(before);
+    expect((await uploadPhoto(cast.otherUser, incident.id)).statusCode).toBe(404);
+    const photo = await uploadPhoto(staff, incident.id);
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect(photo.json().photos).toEqual([1]);
+  });
+
+  it('goes back to its sender at the back office’s word: it waits for them there, told as the way back', async () => {
+    const parcel = await toDropPoint({ left: true });
+    const incident = (await report(staff, parcel.id)).json();
+    const decided = await resolve(admin, incident.id, 'return', 'A feladó kéri vissza');
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({
+      status: 'at_drop_point',
+      returning: 1,
+      holder_kind: 'drop_point',
+      holder_id: dropPointId,
+    });
+    expect((await readChain(t.store.db, parcel.id)).at(-1)).toMatchObject({
+      kind: 'return_started',
+      from_kind: 'drop_point',
+      to_kind: 'drop_point',
+      how: 'admin',
+      confirmed_by: expect.any(Number),
+      reason: 'A feladó kéri vissza',
+    });
+    expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true });
+    // Its sender collects it there with their own code.
+    const { pin } = (await get(sender, `/api/parcels/${parcel.id}/handover-pin`)).json();
+    expect((await post(staff, `/api/parcels/${parcel.id}/release`, { pin })).json()).toMatchObject({
+      status: 'returned',
+    });
+    // Sent back already: a second return is refused and leaves its incident open.
+    const waiting = await toDropPoint({ left: true });
+    const first = (await report(staff, waiting.id)).json();
+    await resolve(admin, first.id, 'return');
+    const next = (await report(staff, waiting.id)).json();
+    const twice = await resolve(admin, next.id, 'return');
+    expect(twice.json().error).toEqual({
+      code: 'incident_decision_impossible',
+      message: messages.incidentReturnNotPossible,
+    });
+    expect((await get(admin, `/api/incidents/${next.id}`)).json().incident).toMatchObject({ resolvedAt: null });
+  });
+
+  it('is written off from the drop point: its chain closes with lost, from the place to nobody', async () => {
+    const parcel = await toDropPoint({ left: true });
+    const incident = (await report(staff, parcel.id, { kind: 'lost', description: 'Nem találjuk a polcon' })).json();
+    expect((await resolve(admin, incident.id, 'write_off', 'Elveszett az átvételi ponton')).statusCode).toBe(200);
+    expect(await storedParcel(t.app, parcel.id)).toMatchObject({ status: 'lost', holder_kind: 'none' });
+    expect((await readChain(t.store.db, parcel.id)).at(-1)).toMatchObject({
+      kind: 'lost',
+      from_kind: 'drop_point',
+      from_id: dropPointId,
+      to_kind: 'none',
+    });
+    expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true });
+    // Nothing is handed out of a lost parcel.
+    const { pin } = (await get(receiver, `/api/parcels/${parcel.id}/handover-pin`)).json() as { pin?: string };
+    const late = await post(staff, `/api/parcels/${parcel.id}/release`, { pin: pin ?? '000000' });
+    expect(late.statusCode).toBe(409);
   });
 });
 

@@ -1,10 +1,15 @@
 import { type Actor, hasRole, policyGuard } from '../../policy.ts';
+import { mayDropPoint } from '../drop-points/policy.ts';
+import { mayParcel } from '../parcels/policy.ts';
 
 /**
- * Incidents ('Probléma bejelentése', issue 28). Reporting one is the parcel policy's
- * `reportIncident` (the runner carrying it); reading and deciding them is the back office's.
+ * Incidents ('Probléma bejelentése', issue 28). Reporting one is for whoever has the parcel in
+ * hand: the parcel policy's `reportIncident` (the runner carrying it) or the drop point policy's
+ * (the staff of the place where it waits) — which, the service tells by the parcel. Reading and
+ * deciding them is the back office's.
  */
 const rules = {
+  report: (actor: Actor) => mayParcel(actor, 'reportIncident') || mayDropPoint(actor, 'reportIncident'),
   list: (actor: Actor) => hasRole(actor, 'superadmin'),
   view: (actor: Actor) => hasRole(actor, 'superadmin'),
   resolve: (actor: Actor) => hasRole(actor, 'superadmin'),

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { errorResponses } from '../../errors.ts';
 import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
-import { parcelGuard } from '../parcels/policy.ts';
 import { incidentGuard } from './policy.ts';
 import { getIncident, type IncidentsContext, listIncidents, reportIncidentOn, resolveIncident } from './service.ts';
 
@@ -28,18 +27,18 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:id/incidents',
     {
-      onRequest: parcelGuard('reportIncident'),
+      onRequest: incidentGuard('report'),
       schema: {
         tags: ['incidents'],
-        summary: 'Report a carried parcel damaged or lost (its runner); photos follow at /api/incidents/:id/photos',
+        summary:
+          'Report a parcel damaged or lost (the runner carrying it, or the staff of the drop point where it waits); photos follow at /api/incidents/:id/photos',
         params: z.object({ id: parcelIdSchema }),
         body: incidentBodySchema,
         response: { 201: incidentSchema, ...errorResponses(...GUARD_CODES, ...CARRIER_REFUSALS, 'incident_open') },
       },
     },
     async (request, reply) => {
-      const runner = signedIn(request);
-      const incident = await reportIncidentOn(context(request), runner, request.params.id, request.body);
+      const incident = await reportIncidentOn(context(request), signedIn(request), request.params.id, request.body);
       request.log.info(
         { parcelId: incident.parcelId, incidentId: incident.id, kind: incident.kind },
         'incident reported',

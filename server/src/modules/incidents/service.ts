@@ -16,8 +16,16 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
 import { listAttempts } from '../attempts/service.ts';
-import { reportIncident, startReturn, writeOff } from '../parcels/changes.ts';
-import { PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
+import { parcelForStaff } from '../drop-points/service.ts';
+import {
+  type Also,
+  type IncidentReporter,
+  reportIncident,
+  returnFromDropPoint,
+  startReturn,
+  writeOff,
+} from '../parcels/changes.ts';
+import { mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
 import { assertCarrierMay, getParcelDetail } from '../parcels/service.ts';
 import { encodePhoto } from '../proofs/image.ts';
 import { getCustodyChain } from '../relay/service.ts';
@@ -91,29 +99,39 @@ async function findIncident(db: Kysely<Database>, id: number): Promise<Incident>
   return (await presentIncidents(db, [row]))[0] as Incident;
 }
 
-/** 'Probléma bejelentése': the runner carrying the parcel, one open incident per parcel. */
+/**
+ * 'Probléma bejelentése', one open incident per parcel: the runner carrying the parcel, or the
+ * staff of the drop point where it waits.
+ */
 export async function reportIncidentOn(
   ctx: IncidentsContext,
-  runner: AccountRow,
+  account: AccountRow,
   parcelId: string,
   body: IncidentBody,
 ) {
-  const parcel = await ctx.db
-    .selectFrom('parcels')
-    .select([...PARCEL_FACT_COLUMNS, 'status'])
-    .where('id', '=', parcelId)
-    .executeTakeFirst();
-  assertCarrierMay(runner, 'reportIncident', parcel);
-  return findIncident(ctx.db, await reportIncident(ctx.changes, parcelId, runner, body));
+  let reporter: IncidentReporter;
+  if (mayParcel(account, 'reportIncident')) {
+    const parcel = await ctx.db
+      .selectFrom('parcels')
+      .select([...PARCEL_FACT_COLUMNS, 'status'])
+      .where('id', '=', parcelId)
+      .executeTakeFirst();
+    assertCarrierMay(account, 'reportIncident', parcel);
+    reporter = { runner: account };
+  } else {
+    const parcel = await parcelForStaff(ctx.db, account, parcelId, 'reportIncident');
+    reporter = { staff: account, dropPointId: parcel.drop_point_id };
+  }
+  return findIncident(ctx.db, await reportIncident(ctx.changes, parcelId, reporter, body));
 }
 
 /**
- * A photo of an open incident, by the runner who reported it: at most INCIDENT_PHOTOS_MAX, each
+ * A photo of an open incident, by the person who reported it: at most INCIDENT_PHOTOS_MAX, each
  * re-encoded like a proof. Checked before the upload is read.
  */
 export async function addIncidentPhoto(
   db: Kysely<Database>,
-  runner: AccountRow,
+  reporter: AccountRow,
   id: number,
   readPhoto: () => Promise<Buffer>,
 ) {
@@ -121,7 +139,7 @@ export async function addIncidentPhoto(
     .selectFrom('incidents')
     .select('id')
     .where('id', '=', id)
-    .where('reporter_id', '=', runner.id)
+    .where('reporter_id', '=', reporter.id)
     .executeTakeFirst();
   if (!incident) throw refuse('incident_not_found', messages.incidentNotFound);
   const encoded = await encodePhoto(await readPhoto());
@@ -209,6 +227,26 @@ export async function getIncident(
 }
 
 /**
+ * The back office sends a parcel back to its sender: its carrier turns back, or — waiting at a
+ * drop point — it waits there for its sender (or a runner who takes it to them).
+ */
+async function sendBack(ctx: IncidentsContext, admin: AccountRow, parcelId: string, reason: string, also: Also) {
+  const parcel = await ctx.db
+    .selectFrom('parcels')
+    .select(['status', 'returning', 'custody_seq'])
+    .where('id', '=', parcelId)
+    .executeTakeFirst();
+  if (parcel?.status !== 'at_drop_point') {
+    await startReturn(ctx.changes, parcelId, admin, reason, { byBackOffice: { also } });
+    return;
+  }
+  if (parcel.returning === 1) throw refuse('already_returning', messages.alreadyReturning);
+  const cause = { backOffice: admin, reason, also };
+  const turned = await returnFromDropPoint(ctx.changes, parcelId, parcel.custody_seq, cause);
+  if (!turned) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
+}
+
+/**
  * The back office's decision, recorded once: carry on (nothing changes), send it back to its
  * sender (the return, made by the back office), or write it off (`lost`). The incident is marked
  * decided inside the parcel change's transaction: if either cannot be, neither is.
@@ -232,9 +270,8 @@ export async function resolveIncident(
   };
   try {
     if (body.decision === 'continue') await decide(ctx.db);
-    else if (body.decision === 'return') {
-      await startReturn(ctx.changes, incident.parcelId, admin, body.note, { byBackOffice: { also: decide } });
-    } else await writeOff(ctx.changes, incident.parcelId, admin, body.note, decide);
+    else if (body.decision === 'return') await sendBack(ctx, admin, incident.parcelId, body.note, decide);
+    else await writeOff(ctx.changes, incident.parcelId, admin, body.note, decide);
   } catch (error) {
     // The parcel is not where the decision needs it (delivered meanwhile, already on its way back).
     if (

@@ -7,7 +7,7 @@ import { RECEIVER_NEAR_METRES } from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import { photoWindowOpen } from '@csomag/domain/proof';
-import type { CustodyHolderKind } from '@csomag/domain/relay';
+import type { CustodyHolderKind, CustodyHow } from '@csomag/domain/relay';
 import { type ExpressionBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
 import { nowIso } from '../../db/database.ts';
@@ -59,6 +59,8 @@ async function record(
     at?: string;
     /** When the person says it happened (sent later from the offline outbox, ADR 0017); else at `at`. */
     occurredAt?: string | undefined;
+    /** Decided by the back office (an incident's decision): told as such, not as what a rule of time does. */
+    byBackOffice?: boolean;
   },
 ) {
   const { kind, parcel, actor, data } = change;
@@ -81,6 +83,7 @@ async function record(
     senderUser: parcel.sender_user_name,
     receiverKey: parcel.receiver_key,
     previous: change.before,
+    ...(change.byBackOffice ? { byBackOffice: true as const } : {}),
   });
 }
 
@@ -743,7 +746,11 @@ export function collectParcel(
  * Why a parcel waiting at a drop point goes back to its sender (issue 28): its receiver let the
  * days pass (a rule of time: nobody acts), or refused it at the counter (its staff say so).
  */
-export type DropPointReturnCause = { uncollectedDays: number } | { refusedBefore: AccountRow };
+export type DropPointReturnCause =
+  | { uncollectedDays: number }
+  | { refusedBefore: AccountRow }
+  /** An incident's decision (the staff reported it damaged there), made with the incident's own write. */
+  | { backOffice: AccountRow; reason: string; also: Also };
 
 /**
  * A parcel waiting at a drop point for its receiver goes back to its sender: it stays where it
@@ -774,9 +781,17 @@ export function returnFromDropPoint(
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) return null;
-    const staff = 'refusedBefore' in cause ? cause.refusedBefore : null;
-    const reason =
-      'uncollectedDays' in cause ? `uncollected ${cause.uncollectedDays} days` : 'refused at the drop point';
+    const said: { actor: AccountRow | null; how: CustodyHow; reason: string; data: Record<string, unknown> } =
+      'uncollectedDays' in cause
+        ? { actor: null, how: 'deadline', reason: `uncollected ${cause.uncollectedDays} days`, data: cause }
+        : 'refusedBefore' in cause
+          ? {
+              actor: cause.refusedBefore,
+              how: 'drop_point_staff',
+              reason: 'refused at the drop point',
+              data: { refusedAtDropPoint: true },
+            }
+          : { actor: cause.backOffice, how: 'admin', reason: cause.reason, data: { reason: cause.reason } };
     await appendCustody(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
@@ -786,13 +801,21 @@ export function returnFromDropPoint(
       from_id: parcel.drop_point_id,
       to_kind: 'drop_point',
       to_id: parcel.drop_point_id,
-      confirmed_by: staff?.id ?? null,
-      how: staff ? 'drop_point_staff' : 'deadline',
-      reason,
+      confirmed_by: said.actor?.id ?? null,
+      how: said.how,
+      reason: said.reason,
     });
     const before = beforeOf('at_drop_point', parcel.runner_user_name, parcel.receiver_key);
-    const data = staff ? { refusedAtDropPoint: true } : cause;
-    await record(trx, publish, { kind: 'return_started', parcel, before, actor: staff, data });
+    const byBackOffice = 'backOffice' in cause;
+    await record(trx, publish, {
+      kind: 'return_started',
+      parcel,
+      before,
+      actor: said.actor,
+      data: said.data,
+      byBackOffice,
+    });
+    if (byBackOffice) await cause.also(trx);
     return parcel;
   });
 }
@@ -913,26 +936,36 @@ export function startReturn(
 export type Also = (trx: Trx) => Promise<void>;
 
 /**
- * A problem reported by the runner carrying the parcel ('Probléma bejelentése'): the incident and
+ * Who reports a problem: the runner carrying the parcel, or the staff of the drop point where it
+ * waits (the caller checked they staff it).
+ */
+export type IncidentReporter = { runner: AccountRow } | { staff: AccountRow; dropPointId: number };
+
+/**
+ * A problem reported by whoever has the parcel in hand ('Probléma bejelentése'): the incident and
  * its timeline event, the parcel itself unchanged. One open incident per parcel (its partial
- * unique index refuses a second, even at once).
+ * unique index refuses a second, even at once). Conditional on the parcel still being in their
+ * hands: in transit with that runner, or waiting at that drop point.
  */
 export function reportIncident(
   changes: Changes,
   parcelId: string,
-  runner: AccountRow,
+  reporter: IncidentReporter,
   incident: { kind: IncidentKind; description: string },
 ) {
+  const account = 'runner' in reporter ? reporter.runner : reporter.staff;
   return changes.transaction(async (trx, publish) => {
-    const parcel = await trx
-      .selectFrom('parcels')
-      .selectAll()
-      .select(withNames)
-      .where('id', '=', parcelId)
-      .where('status', '=', 'in_transit')
-      .where('runner_id', '=', runner.id)
-      .executeTakeFirst();
-    if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
+    let held = trx.selectFrom('parcels').selectAll().select(withNames).where('id', '=', parcelId);
+    held =
+      'runner' in reporter
+        ? held.where('status', '=', 'in_transit').where('runner_id', '=', account.id)
+        : held.where('status', '=', 'at_drop_point').where('drop_point_id', '=', reporter.dropPointId);
+    const parcel = await held.executeTakeFirst();
+    if (!parcel) {
+      throw 'runner' in reporter
+        ? await explainCarrierRefusal(trx, parcelId, account.id)
+        : await refusalNow(trx, parcelId, refuse('parcel_not_in_transit', messages.incidentNotAtDropPoint));
+    }
     const open = await trx
       .selectFrom('incidents')
       .select('id')
@@ -947,7 +980,7 @@ export function reportIncident(
         parcel_id: parcel.id,
         kind: incident.kind,
         description: incident.description,
-        reporter_id: runner.id,
+        reporter_id: account.id,
         created_at: at,
         decision: null,
         note: null,
@@ -966,7 +999,7 @@ export function reportIncident(
       kind: 'incident_reported',
       parcel,
       before,
-      actor: runner,
+      actor: account,
       at,
       data: { incidentId: id, kind: incident.kind },
     });
@@ -976,8 +1009,8 @@ export function reportIncident(
 
 /**
  * The back office writes a parcel off as lost: its chain ends with `lost`, from whoever held it to
- * nobody. Only a parcel away from its sender and not yet arrived (a runner or a neighbour holds
- * it); compare-and-swap on the custody seq read in the same transaction.
+ * nobody. Only a parcel away from its sender and not yet arrived (a runner, a neighbour or a drop
+ * point holds it); compare-and-swap on the custody seq read in the same transaction.
  */
 export function writeOff(changes: Changes, parcelId: string, admin: AccountRow, reason: string, also: Also) {
   return changes.transaction(async (trx, publish) => {
@@ -987,7 +1020,7 @@ export function writeOff(changes: Changes, parcelId: string, admin: AccountRow, 
       .where('id', '=', parcelId)
       .executeTakeFirst();
     if (!held) throw refuse('parcel_not_found', messages.parcelNotFound);
-    if (held.status !== 'in_transit' && held.status !== 'with_neighbour') {
+    if (!['in_transit', 'with_neighbour', 'at_drop_point'].includes(held.status)) {
       throw refuse('incident_decision_impossible', messages.incidentWriteOffNotPossible);
     }
     const parcel = await trx

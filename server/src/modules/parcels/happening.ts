@@ -20,8 +20,11 @@ export type Happening =
 export function happeningOf(change: ParcelChange): Happening | null {
   if (change.kind === 'picked_up' || change.kind === 'assigned') return 'on_its_way';
   if (change.kind === 'attempted') return 'attempted';
-  // Turned back where it waited for its receiver: not collected in time, or refused at the counter.
-  if (change.kind === 'return_started' && change.previous?.status === 'at_drop_point') return 'uncollected';
+  // Turned back where it waited for its receiver: not collected in time, or refused at the counter
+  // (the back office sending it back after an incident is plainly the way back).
+  if (change.kind === 'return_started' && change.previous?.status === 'at_drop_point' && !change.byBackOffice) {
+    return 'uncollected';
+  }
   // A runner takes it from the drop point: now it really is on its way to the sender.
   if (change.kind === 'return_started' || change.kind === 'taken_from_drop_point') return 'returning';
   if (change.kind === 'lost') return 'lost';

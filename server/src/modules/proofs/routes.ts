@@ -160,16 +160,16 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // An incident's photos (issue 28): by the runner who reported it, read by the back office.
+  // An incident's photos (issue 28): by the person who reported it, read by the back office.
   const incidentPhotoParams = incidentParamsSchema.extend({ number: attemptParams.shape.number });
   app.post(
     '/incidents/:id/photos',
     {
-      onRequest: parcelGuard('reportIncident'),
+      onRequest: incidentGuard('report'),
       bodyLimit: PROOF_PHOTO_MAX_BYTES + 64 * 1024,
       schema: {
         tags: ['incidents'],
-        summary: `A photo of an incident by the runner who reported it: multipart like the delivery photo; at most ${INCIDENT_PHOTOS_MAX}`,
+        summary: `A photo of an incident by the person who reported it: multipart like the delivery photo; at most ${INCIDENT_PHOTOS_MAX}`,
         params: incidentParamsSchema,
         response: {
           201: incidentSchema,
@@ -178,8 +178,9 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const runner = signedIn(request);
-      const incident = await addIncidentPhoto(app.store.db, runner, request.params.id, () => readOnePhoto(request));
+      const incident = await addIncidentPhoto(app.store.db, signedIn(request), request.params.id, () =>
+        readOnePhoto(request),
+      );
       request.log.info({ incidentId: incident.id, photos: incident.photos.length }, 'incident photo');
       return reply.status(201).send(incident);
     },

@@ -419,6 +419,25 @@ describe('who is told what', () => {
     ]);
   });
 
+  it('tells the sender of the way back, not of a parcel left uncollected, when the back office sends it back from its drop point', async () => {
+    const { devices, staff, parcel } = await leftAtDropPoint();
+    const incident = await call('POST', `/api/parcels/${parcel.id}/incidents`, staff, {
+      kind: 'damaged',
+      description: 'Összetört a polcon',
+    });
+    expect(incident.statusCode, incident.body).toBe(201);
+    const decided = await call('POST', `/api/incidents/${incident.json().id}/resolve`, admin, {
+      decision: 'return',
+      note: 'A feladó kéri vissza',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    await settle();
+    expect(messagesTo(devices.sender)).toEqual([
+      pushMessage('sent_picked_up', parcel.id),
+      pushMessage('sent_returning', parcel.id),
+    ]);
+  });
+
   it('tells both when the back office writes the parcel off as lost', async () => {
     const { sender, runner, devices, receiverAddress } = await cast();
     const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });

@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client.ts';
 import { CodeForm } from '../../components/code-form.tsx';
 import { CodeQr } from '../../components/code-qr.tsx';
 import { FormError } from '../../components/form-field.tsx';
+import { IncidentForm } from '../../components/incident-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useCodeFromLink } from '../../lib/code-link.ts';
 import { useDropPointParcels, useMyDropPoints, useRefuseAtDropPoint, useRelease } from './api.ts';
@@ -58,6 +59,18 @@ function RefusedByReceiver({ dropPointId, parcelId }: { dropPointId: number; par
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/** 'Probléma bejelentése': the parcel waiting here is damaged or missing; the back office decides. */
+function ReportProblem({ parcelId }: { parcelId: string }) {
+  const [open, setOpen] = useState(false);
+  return open ? (
+    <IncidentForm parcelId={parcelId} onDone={() => setOpen(false)} />
+  ) : (
+    <button type="button" className="button" onClick={() => setOpen(true)}>
+      {messages.incidentReportButton}
+    </button>
   );
 }
 
@@ -120,6 +133,7 @@ function DropPointWork({ point }: { point: DropPoint }) {
                     )}
                     <ReleaseForm dropPointId={point.id} parcelId={item.id} />
                     {!item.returning && <RefusedByReceiver dropPointId={point.id} parcelId={item.id} />}
+                    <ReportProblem parcelId={item.id} />
                   </li>
                 ))}
               </ul>

@@ -9,7 +9,6 @@ import {
 import { type Position, waitingParcelListSchema } from '@csomag/domain/delivery';
 import { dropPointReturnListSchema } from '@csomag/domain/drop-points';
 import type { ViewBounds } from '@csomag/domain/geo';
-import { type IncidentBody, incidentSchema } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
 import { parcelListSchema, parcelSchema } from '@csomag/domain/parcel';
 import {
@@ -28,7 +27,6 @@ import { parcelListQueryOptions } from '../../api/parcel-lists.ts';
 import { uploadImage } from '../../api/proof.ts';
 import { assignedParcelsQuery, waitingParcelsKey } from '../../api/runner-lists.ts';
 import { notify } from '../../lib/notify.ts';
-import { scalePhoto } from '../../lib/scale-photo.ts';
 import { moveParcel } from '../../offline/optimistic.ts';
 import { isQueued, reportPosition, sendOrQueue } from '../../offline/outbox.ts';
 
@@ -271,33 +269,6 @@ export function useLeaveWithNeighbour() {
   return useMutation({
     mutationFn: leaveWithNeighbour,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parcels'] }),
-  });
-}
-
-/**
- * 'Probléma bejelentése': the incident, then its photos (scaled like the delivery photo). A photo
- * that fails does not undo the report: the back office has it, and the failure is said.
- */
-export async function reportIncident({
-  parcelId,
-  photos,
-  ...body
-}: IncidentBody & { parcelId: string; photos: File[] }) {
-  const incident = await apiRequest('POST', parcelActionPath(parcelId, 'incidents'), incidentSchema, body);
-  for (const photo of photos) {
-    await uploadImage(`/api/incidents/${incident.id}/photos`, await scalePhoto(photo), 'problema.jpg', incidentSchema);
-  }
-  return incident;
-}
-
-export function useReportIncident() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reportIncident,
-    onSuccess: () => {
-      notify.success(messages.incidentReported);
-      return queryClient.invalidateQueries({ queryKey: ['parcels'] });
-    },
   });
 }
 

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../api/client.ts';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { CodeForm } from '../../components/code-form.tsx';
 import { FormError } from '../../components/form-field.tsx';
+import { IncidentForm } from '../../components/incident-form.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { PhotoCapture } from '../../components/proof/photo-capture.tsx';
 import { windowText } from '../../components/redelivery-window.ts';
@@ -17,7 +18,6 @@ import { isPositionRefusal, useAssignedParcels, useDeliver, usePinHandover } fro
 import { AttemptForm } from './attempt-form.tsx';
 import { GiveUpChoice, type Panel } from './give-up-choice.tsx';
 import { useHandedOn } from './handed-on.tsx';
-import { IncidentForm } from './incident-form.tsx';
 import { NeighbourForm, type NeighbourSlip, NeighbourSlips } from './neighbour-form.tsx';
 
 /** Whom to call about the parcel: tap to dial on a phone. Only its carrier sees this. */

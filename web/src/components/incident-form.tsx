@@ -9,12 +9,12 @@ import {
 import { messages } from '@csomag/domain/messages';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormError, TextAreaField } from '../../components/form-field.tsx';
-import { requestResolver } from '../../components/form-resolver.ts';
-import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
-import { useReportIncident } from './api.ts';
+import { useReportIncident } from '../api/incidents.ts';
+import { FormError, TextAreaField } from './form-field.tsx';
+import { requestResolver } from './form-resolver.ts';
+import { applyServerErrors, serverSummary } from './use-server-errors.ts';
 
-/** As the runner fills it in: no kind chosen yet is the empty option. */
+/** As it is filled in: no kind chosen yet is the empty option. */
 interface Fields {
   kind: IncidentKind | '';
   description: string;
@@ -22,7 +22,7 @@ interface Fields {
 
 /**
  * 'Probléma bejelentése' (issue 28): the parcel is damaged or lost — what happened, with photos if
- * the runner takes any. Checked with the server's schema first; the back office decides what
+ * the reporter (its runner, or the drop point's staff) takes any. Checked with the server's schema first; the back office decides what
  * becomes of it; said once the server has it.
  */
 export function IncidentForm({ parcelId, onDone }: { parcelId: string; onDone: () => void }) {
