@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userNameField } from './account.ts';
 import { handoverLinkSchema, handoverSummarySchema } from './delivery.ts';
+import { handoverPinField } from './handover-pin.ts';
 import { messages } from './messages.ts';
 import { coordinatesSchema } from './parcel.ts';
 
@@ -52,6 +53,7 @@ export const CUSTODY_HOWS = [
   'drop_point_staff', // the drop point's staff: its receiver refused it at the counter
   'deadline', // a rule of time: a parcel not collected at its drop point in time goes back
   'runner_qr', // the taking runner confirmed the carrier's QR link
+  'runner_pin', // the taking runner typed the code the carrier read out (issue 28)
   'admin', // the back office (assignment, status change, override, deletion)
   'migration', // backfilled by migration 0015 from the parcel's dates
 ] as const;
@@ -65,18 +67,31 @@ export const relayTokenField = z
   .string({ error: messages.relayLinkInvalid })
   .regex(/^[0-9a-z]{1,11}\.[0-9a-z]{1,11}\.[0-9a-z]{1,11}\.[A-Za-z0-9_-]{43}$/, { error: messages.relayLinkInvalid });
 
-/** POST /api/parcels/:id/relay-token → the link the carrier's QR code shows the next runner (shaped like the receiver's). */
-export const relayLinkSchema = handoverLinkSchema;
+/**
+ * POST /api/parcels/:id/relay-token → the link the carrier's QR code shows the next runner (shaped
+ * like the receiver's), and the code the carrier may read out instead (issue 28): the next runner
+ * types it with the parcel's id. Both die once the parcel changes hands.
+ */
+export const relayLinkSchema = handoverLinkSchema.extend({ pin: z.string() });
 export type RelayLink = z.infer<typeof relayLinkSchema>;
 
 /** GET /api/relay/:id?token= */
 export const relayQuerySchema = z.object({ token: relayTokenField });
 
-/** POST /api/parcels/:id/relay — the taking runner confirms ('Átveszem'), optionally where they stand. */
-export const relayBodySchema = z.object({
-  token: relayTokenField,
-  place: coordinatesSchema.optional(),
-});
+/**
+ * POST /api/parcels/:id/relay — the taking runner confirms ('Átveszem') with the link's token, or
+ * with the code the carrier read out; optionally where they stand.
+ */
+export const relayBodySchema = z
+  .object({
+    token: relayTokenField.optional(),
+    pin: handoverPinField.optional(),
+    place: coordinatesSchema.optional(),
+  })
+  .refine((body) => (body.token === undefined) !== (body.pin === undefined), {
+    error: messages.relayLinkInvalid,
+    path: ['token'],
+  });
 export type RelayBody = z.infer<typeof relayBodySchema>;
 
 /** What the taking runner sees before 'Átveszem', and the answer after it. */

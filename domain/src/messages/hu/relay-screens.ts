@@ -48,6 +48,7 @@ export const relayScreens = {
   custodyHowRunner: 'a futár',
   custodyHowReceiverQr: 'az átvételi link birtokosa (QR kód)',
   custodyHowRunnerQr: 'az átvevő futár QR kóddal',
+  custodyHowRunnerPin: 'az átvevő futár az átadó kódjával',
   custodyHowAdmin: 'az ügyfélszolgálat',
   custodyHowMigration: 'korábbi adatokból pótolva',
 

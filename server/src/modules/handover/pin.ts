@@ -30,10 +30,11 @@ export const handoverPinKey = (sessionSecret: string) => derivedKey(sessionSecre
 
 /**
  * Whose code: the person at the door (receiver or sender), the neighbour a parcel was left with,
- * the drop point a runner brings it to, or the runner who takes it from a drop point back to its
- * sender (`runner_return`: the staff read it out, so the runner's typing it proves the hand-over).
+ * the drop point a runner brings it to, the runner who takes it from a drop point back to its
+ * sender (`runner_return`: the staff read it out, so the runner's typing it proves the hand-over),
+ * or the next runner a carrier hands it to (`next_runner`: likewise read out by the giving side).
  */
-export type PinParty = HandoverPin['for'] | 'neighbour' | 'drop_point' | 'runner_return';
+export type PinParty = HandoverPin['for'] | 'neighbour' | 'drop_point' | 'runner_return' | 'next_runner';
 
 /** The leg's code: the first 48 bits of the HMAC, modulo 10^6 (a bias of under 10^-8), zero-padded. */
 export function pinFor(key: Buffer, parcelId: string, seq: number, party: PinParty): string {

@@ -1472,7 +1472,8 @@ async function explainRelayRefusal(trx: Trx, parcelId: string, taker: AccountRow
  * Runner → runner hand-over (issue 14): custody moves from `issuerId` to `taker` by one
  * compare-and-swap naming the expected holder and custody_seq (both from the signed link), so of
  * any number of runners confirming the same link exactly one matches; the others, and any link
- * issued before the parcel last changed hands, are refused with nothing changed.
+ * issued before the parcel last changed hands, are refused with nothing changed. `how`: by the
+ * link's QR code, or by the code the carrier read out (the caller checked it at `seq`).
  */
 export function relayParcel(
   changes: Changes,
@@ -1480,6 +1481,7 @@ export function relayParcel(
   expected: { issuerId: number; seq: number },
   taker: AccountRow,
   place: { lat: number; lng: number } | undefined,
+  how: Extract<CustodyHow, 'runner_qr' | 'runner_pin'> = 'runner_qr',
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
     if (linkRelationship.issuer(taker, expected)) throw refuse('relay_own_parcel', messages.relayOwnParcel);
@@ -1515,7 +1517,7 @@ export function relayParcel(
       lat: place?.lat ?? null,
       lng: place?.lng ?? null,
       confirmed_by: taker.id,
-      how: 'runner_qr',
+      how,
     });
     const issuer = await trx
       .selectFrom('accounts')

@@ -47,7 +47,7 @@ async function carriedWithLink() {
   await pickUp(t.app, carrier.cookie, parcel.id);
   const response = await requestLink(parcel.id, carrier);
   expect(response.statusCode).toBe(200);
-  const link = response.json() as { url: string; expiresAt: string };
+  const link = response.json() as { url: string; expiresAt: string; pin: string };
   const token = new URL(link.url).searchParams.get('token') ?? '';
   return { carrier, parcel, link, token };
 }
@@ -257,6 +257,79 @@ describe('GET /api/relay/:id and POST /api/parcels/:id/relay', () => {
     });
     expect(delivery.statusCode).toBe(403);
     expect(await snapshot(parcel.id)).toEqual(before);
+  });
+});
+
+describe('a relay hand-over with the code the carrier reads out (issue 28)', () => {
+  it('moves custody to the runner who types it: recorded as by code, dead once used', async () => {
+    const { carrier, parcel, link } = await carriedWithLink();
+    expect(link.pin).toMatch(/^[0-9]{6}$/);
+    // Asked again at the same leg: the same code (it is the leg's, not the link's).
+    expect((await requestLink(parcel.id, carrier)).json().pin).toBe(link.pin);
+    const taker = await signUp(t.app, { role: 'runner' });
+    const taken = await confirm(parcel.id, { pin: link.pin }, taker);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({ id: parcel.id, runner: taker.account.userName });
+    const takerId = await accountId(taker.account.userName);
+    expect((await readChain(t.store.db, parcel.id)).at(-1)).toMatchObject({
+      kind: 'relayed',
+      from_id: await accountId(carrier.account.userName),
+      to_id: takerId,
+      how: 'runner_pin',
+      confirmed_by: takerId,
+    });
+    expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true });
+    // Used: the next leg has another code; the old one hands nothing over, not even back.
+    const after = await snapshot(parcel.id);
+    const again = await confirm(parcel.id, { pin: link.pin }, carrier);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.code).toBe('handover_pin_wrong');
+    expect(await snapshot(parcel.id)).toEqual(after);
+    expect((await requestLink(parcel.id, taker)).json().pin).not.toBe(link.pin);
+  });
+
+  it('refuses a wrong code (saying how many tries are left), then locks the leg; the holder, a user and bad input; changing nothing', async () => {
+    const { carrier, parcel, link } = await carriedWithLink();
+    const taker = await signUp(t.app, { role: 'runner' });
+    const before = await snapshot(parcel.id);
+    const wrong = String((Number(link.pin) + 1) % 1_000_000).padStart(6, '0');
+    expect((await confirm(parcel.id, { pin: link.pin }, carrier)).json().error.code).toBe('relay_own_parcel');
+    expect((await confirm(parcel.id, { pin: link.pin }, sender)).statusCode).toBe(403);
+    expect((await confirm(parcel.id, { pin: link.pin })).statusCode).toBe(401);
+    for (const [payload, field] of [
+      [{ pin: '12345' }, 'pin'],
+      [{ pin: 'abcdef' }, 'pin'],
+      [{}, 'token'],
+      [{ pin: link.pin, token: 'a.b.c.d' }, 'token'],
+    ] as const) {
+      const bad = await confirm(parcel.id, payload, taker);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json().error.fields[field]).toBeTruthy();
+    }
+    const first = await confirm(parcel.id, { pin: wrong }, taker);
+    expect(first.statusCode).toBe(422);
+    expect(first.json().error).toEqual({ code: 'handover_pin_wrong', message: messages.handoverPinWrong(4) });
+    for (let n = 0; n < 3; n++) await confirm(parcel.id, { pin: wrong }, taker);
+    const locked = await confirm(parcel.id, { pin: wrong }, taker);
+    expect(locked.json().error).toEqual({ code: 'handover_pin_locked', message: messages.handoverPinLocked });
+    // Locked: the right code too, for this leg; the QR link still hands it over.
+    expect((await confirm(parcel.id, { pin: link.pin }, taker)).json().error.code).toBe('handover_pin_locked');
+    expect(await snapshot(parcel.id)).toEqual(before);
+    const token = new URL(link.url).searchParams.get('token') ?? '';
+    expect((await confirm(parcel.id, { token }, taker)).statusCode).toBe(200);
+  });
+
+  it('of 10 runners typing the right code at once, exactly one becomes the holder', async () => {
+    const { parcel, link } = await carriedWithLink();
+    const runners = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app, { role: 'runner' })));
+    const answers = await Promise.all(runners.map((runner) => confirm(parcel.id, { pin: link.pin }, runner)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) {
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+    }
+    const chain = await readChain(t.store.db, parcel.id);
+    expect(chain.filter((event) => event.kind === 'relayed')).toHaveLength(1);
+    expect(await verifyChain(t.store.db, parcel.id)).toMatchObject({ ok: true });
   });
 });
 

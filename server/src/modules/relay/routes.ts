@@ -19,6 +19,7 @@ import { GUARD_CODES, signedIn } from '../../plugins/auth.ts';
 import { answerWith } from '../../plugins/idempotency.ts';
 import { CARRIER_TRUST_CODES } from '../../policy.ts';
 import { EMAIL_VERIFICATION_CODES, verifiedEmailGuard } from '../auth/email-verification.ts';
+import { handoverPinKey } from '../handover/pin.ts';
 import { CARRIER_REFUSALS } from '../parcels/changes.ts';
 import { parcelGuard } from '../parcels/policy.ts';
 import { presentParcel } from '../parcels/present.ts';
@@ -47,11 +48,13 @@ const LINK_REFUSALS = [
 /** Runner → runner hand-over by QR link, and the superadmin's custody chain and override (docs/decisions/0022). */
 export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = relayKey(app.config.sessionSecret);
+  const pins = { key: handoverPinKey(app.config.sessionSecret), limits: app.limits };
   const context = (request: FastifyRequest): RelayContext => ({
     db: app.store.db,
     changes: app.changeFeed.forRequest(request.id),
     key,
     now: Date.now,
+    pins,
   });
 
   app.post(
@@ -96,7 +99,8 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotentAnswer: answerWith(200, presentParcel) },
       schema: {
         tags: ['relay'],
-        summary: 'The next runner confirms a relay link: custody moves to them (exactly one of any number at once)',
+        summary:
+          'The next runner confirms a relay link, or types the code its holder read out: custody moves to them (exactly one of any number at once)',
         params,
         body: relayBodySchema,
         response: {
@@ -107,6 +111,8 @@ export const relayRoutes: FastifyPluginAsyncZod = async (app) => {
             ...CARRIER_TRUST_CODES,
             ...EMAIL_VERIFICATION_CODES,
             'relay_offer_reserved',
+            'handover_pin_wrong',
+            'handover_pin_locked',
           ),
         },
       },

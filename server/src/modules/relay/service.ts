@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { AccountRow, Database, ParcelRow } from '../../db/schema.ts';
 import { refuse, refuseField } from '../../errors.ts';
 import { findRunnerByUserName } from '../auth/accounts.ts';
+import { assertPin, type PinContext, pinFor } from '../handover/pin.ts';
 import { overrideCustody, relayParcel } from '../parcels/changes.ts';
 import { assertMayParcel, type ParcelFacts, relationship } from '../parcels/policy.ts';
 import type { ParcelWithNames } from '../parcels/present.ts';
@@ -19,6 +20,8 @@ export interface RelayContext {
   changes: Pick<ChangeFeed, 'transaction'>;
   key: Buffer;
   now: () => number;
+  /** The hand-over codes' key and their tries (handover/pin.ts): the code read out instead of the QR. */
+  pins: Pick<PinContext, 'key' | 'limits'>;
 }
 
 const findParcel = (db: Kysely<Database>, parcelId: string) =>
@@ -53,7 +56,8 @@ export async function createRelayLink(
   const url = new URL(paths.runnerTakeOver, origin);
   url.searchParams.set('csomag', parcel.id);
   url.searchParams.set('token', token);
-  return { url: url.toString(), expiresAt: expiresAt.toISOString() };
+  const pin = pinFor(ctx.pins.key, parcel.id, parcel.custody_seq, 'next_runner');
+  return { url: url.toString(), expiresAt: expiresAt.toISOString(), pin };
 }
 
 /**
@@ -105,8 +109,27 @@ export async function getRelaySummary(ctx: RelayContext, taker: AccountRow, parc
  */
 export async function takeOver(ctx: RelayContext, taker: AccountRow, parcelId: string, body: RelayBody) {
   assertMayParcel(taker, 'takeOver');
-  const { parcel, issuerId, seq } = await checkLink(ctx, taker, parcelId, body.token);
-  return relayParcel(ctx.changes, parcel.id, { issuerId, seq }, taker, body.place);
+  const byCode = body.pin !== undefined;
+  const { parcel, issuerId, seq } = byCode
+    ? await checkCode(ctx, taker, parcelId, body.pin ?? '')
+    : await checkLink(ctx, taker, parcelId, body.token ?? '');
+  return relayParcel(ctx.changes, parcel.id, { issuerId, seq }, taker, body.place, byCode ? 'runner_pin' : 'runner_qr');
+}
+
+/**
+ * The code the holder read out instead of showing the QR code (issue 28): the leg's `next_runner`
+ * code at the parcel's seq now, its tries counted like every hand-over code's. Its holder is the
+ * issuer; relayParcel's compare-and-swap on holder and seq makes it single use.
+ */
+async function checkCode(ctx: RelayContext, taker: AccountRow, parcelId: string, pin: string) {
+  const parcel = await findParcel(ctx.db, parcelId);
+  if (!parcel) throw refuse('parcel_not_found', messages.parcelNotFound);
+  if (relationship.holder(taker, parcel)) throw refuse('relay_own_parcel', messages.relayOwnParcel);
+  if (parcel.status !== 'in_transit' || parcel.holder_kind !== 'runner' || parcel.holder_id === null) {
+    throw refuse('relay_link_used', messages.relayLinkUsed);
+  }
+  await assertPin(ctx.pins, { id: parcel.id, seq: parcel.custody_seq, party: 'next_runner' }, pin);
+  return { parcel, issuerId: parcel.holder_id, seq: parcel.custody_seq };
 }
 
 /** The superadmin's recorded correction of the holder. */

@@ -25,6 +25,7 @@ const howLabels: Record<CustodyHow, string> = {
   drop_point_staff: messages.custodyHowDropPointStaff,
   deadline: messages.custodyHowDeadline,
   runner_qr: messages.custodyHowRunnerQr,
+  runner_pin: messages.custodyHowRunnerPin,
   admin: messages.custodyHowAdmin,
   migration: messages.custodyHowMigration,
 };
