@@ -16,10 +16,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
 import { listAttempts } from '../attempts/service.ts';
+import { listParcelMessages } from '../mail/parcel-messages.ts';
 import { reportIncident, startReturn, writeOff } from '../parcels/changes.ts';
 import { PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
 import { assertCarrierMay, getParcelDetail } from '../parcels/service.ts';
 import { encodePhoto } from '../proofs/image.ts';
+import { listProofs } from '../proofs/service.ts';
 import { getCustodyChain } from '../relay/service.ts';
 
 /**
@@ -191,7 +193,10 @@ export async function listIncidents(db: Kysely<Database>, query: IncidentListQue
   return { items: await presentIncidents(db, page_.items), nextCursor: page_.nextCursor };
 }
 
-/** An incident with what the decision rests on: the parcel's timeline, custody chain and failed attempts. */
+/**
+ * An incident with what the decision rests on: the parcel's timeline, custody chain, failed
+ * attempts, proofs and the mail written about it.
+ */
 export async function getIncident(
   db: Kysely<Database>,
   admin: AccountRow,
@@ -205,6 +210,9 @@ export async function getIncident(
     parcel: exists ? await getParcelDetail(db, admin, incident.parcelId) : null,
     custody: exists ? await getCustodyChain(db, incident.parcelId) : null,
     attempts: exists ? (await listAttempts(db, admin, incident.parcelId, returnAfter)).items : [],
+    proofs: exists ? (await listProofs(db, admin, incident.parcelId)).items : [],
+    // Kept for a deleted parcel too: what its people were told stays part of the record.
+    messages: await listParcelMessages(db, incident.parcelId),
   };
 }
 
