@@ -130,6 +130,9 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** A message's status from its outcome: sent, failed for good, or neither yet (waiting). */
+export const mailStatusOf = (message: { sentAt: string | null; failedAt: string | null }): MailStatus =>
+  message.sentAt ? 'sent' : message.failedAt ? 'failed' : 'pending';
 
 /** 'Kimenő levelek': a message as the back office sees it (the body only as its subject says). */
 export const outgoingMailSchema = z.object({
