@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   e2eAdmin,
@@ -14,17 +15,24 @@ import { baseURL } from './playwright.config.ts';
 
 /*
  * Incidents (issue 28): the runner reports a damaged parcel with a photo on their phone; the back
- * office reads it with its photo and custody chain and decides once — here, back to the sender.
+ * office reads it with its photo, the parcel's proofs, the mail written about it and its custody
+ * chain, and decides once — here, back to the sender.
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta.url));
 
 test('a damaged parcel reported by its runner is sent back by the back office’s decision', async ({ browser }) => {
   test.slow();
   const sender = await personContext(browser);
-  const parcel = await sendParcelViaApi(sender.context.request);
+  const receiverEmail = `serult.${Date.now().toString(36)}@example.hu`;
+  const parcel = await sendParcelViaApi(sender.context.request, { receiverEmail });
   const runner = await runnerContext(browser);
   await runner.page.setViewportSize({ width: 390, height: 844 });
   expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+  // The runner's photo of the parcel, a proof the back office weighs the case on.
+  const proof = await runner.context.request.post(`/api/parcels/${parcel.id}/proof/photo`, {
+    multipart: { photo: { name: 'csomag.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } },
+  });
+  expect(proof.status(), await proof.text()).toBe(201);
 
   await runner.page.goto('/FolyamatbanLevoCsomagok');
   const mine = parcelCard(runner.page, parcel.id);
@@ -51,6 +59,18 @@ test('a damaged parcel reported by its runner is sent back by the back office’
   const photo = page.getByRole('img', { name: 'A bejelentés 1. fotója' });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const proofs = page.getByRole('region', { name: 'Bizonyítékok' });
+  const proofPhoto = proofs.getByRole('img', { name: 'Fotó a leadásról' });
+  await expect(proofPhoto).toBeVisible();
+  await expect
+    .poll(() => proofPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  // The receiver was told it is coming and picked up; nothing about another parcel.
+  const mail = page.getByRole('region', { name: 'Levelek a csomagról' });
+  await expect(mail.getByRole('listitem')).toHaveCount(2);
+  await expect(mail.getByRole('listitem').first()).toContainText(`A csomagod úton van – ${parcel.id}`);
+  await expect(mail.getByRole('listitem').last()).toContainText(`Csomagot küldtek neked – ${parcel.id}`);
+  await expect(mail.getByText(`Címzett: ${receiverEmail}`, { exact: true })).toHaveCount(2);
   await expectAccessible(page);
   const decision = page.getByRole('form', { name: 'Döntés' });
   await decision.getByLabel('Visszaküldés a feladónak').check();

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { attemptSchema } from './attempts.ts';
+import { parcelMessageSchema } from './mail.ts';
 import { messages } from './messages.ts';
 import { listQuerySchema, pageOf, parcelDetailSchema } from './parcel.ts';
+import { proofInfoSchema } from './proof.ts';
 import { custodyChainSchema } from './relay.ts';
 
 /**
@@ -72,6 +74,10 @@ export const incidentDetailSchema = z.object({
   parcel: parcelDetailSchema.nullable(),
   custody: custodyChainSchema.nullable(),
   attempts: z.array(attemptSchema),
+  /** The parcel's photo and signature, as its proof list gives them. */
+  proofs: z.array(proofInfoSchema),
+  /** The mail written about the parcel, newest first (PARCEL_MESSAGES_LISTED at most). */
+  messages: z.array(parcelMessageSchema),
 });
 export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
 

@@ -130,6 +130,9 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** A message's status from its outcome: sent, failed for good, or neither yet (waiting). */
+export const mailStatusOf = (message: { sentAt: string | null; failedAt: string | null }): MailStatus =>
+  message.sentAt ? 'sent' : message.failedAt ? 'failed' : 'pending';
 
 /** 'Kimenő levelek': a message as the back office sees it (the body only as its subject says). */
 export const outgoingMailSchema = z.object({
@@ -152,3 +155,22 @@ export const outgoingMailListSchema = z.object({
   transport: z.enum(['smtp', 'files']),
 });
 export type OutgoingMailList = z.infer<typeof outgoingMailListSchema>;
+
+/** The messages listed for one parcel on the back office's incident detail, newest first. */
+export const PARCEL_MESSAGES_LISTED = 50;
+
+/**
+ * A message about a parcel as the back office's incident detail lists it: to whom, what, when
+ * written and what became of it (sent, failed, or neither yet: waiting). Never its body: the links
+ * in it carry the receiver's key and the stop token.
+ */
+export const parcelMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  template: z.enum(MAIL_TEMPLATES),
+  subject: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+});
+export type ParcelMessage = z.infer<typeof parcelMessageSchema>;

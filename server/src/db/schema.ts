@@ -414,6 +414,8 @@ export interface MailOutboxTable {
   failed_at: IsoTime | null;
   last_error: string | null;
   file_name: string | null;
+  /** The parcel a message is about; null for an account's own mail (0029). */
+  parcel_id: string | null;
 }
 
 /** An address mail no longer goes to: it bounced for good. */

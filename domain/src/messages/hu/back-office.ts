@@ -59,4 +59,10 @@ export const backOffice = {
   adminMapDetails: 'Részletek',
   adminMapPopupReceiverAddress: 'Kiszállítási cím:',
   adminMapPopupRunner: 'Futár:',
+
+  // the mail written about a parcel, on the incident detail (issue 28)
+  adminParcelMessagesTitle: 'Levelek a csomagról',
+  adminParcelMessagesNone: 'A csomagról nem készült levél.',
+  adminParcelMessageTo: (to: string) => `Címzett: ${to}`,
+  adminParcelMessageWritten: (at: string) => `Megírva: ${at}`,
 } as const;

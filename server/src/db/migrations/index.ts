@@ -28,6 +28,7 @@ import { mail } from './0025-mail.ts';
 import { parcelMail } from './0026-parcel-mail.ts';
 import { accountChanges } from './0027-account-changes.ts';
 import { writePath } from './0028-write-path.ts';
+import { mailParcel } from './0029-mail-parcel.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -69,5 +70,6 @@ export function migrations(dialect: Dialect, editSqliteSchema?: SqliteSchemaEdit
     '0026-parcel-mail': parcelMail,
     '0027-account-changes': accountChanges(dialect),
     '0028-write-path': writePath(dialect),
+    '0029-mail-parcel': mailParcel,
   };
 }

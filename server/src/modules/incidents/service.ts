@@ -17,6 +17,7 @@ import type { AccountRow, Database } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
 import { listAttempts } from '../attempts/service.ts';
 import { parcelForStaff } from '../drop-points/service.ts';
+import { listParcelMessages } from '../mail/parcel-messages.ts';
 import {
   type Also,
   type IncidentReporter,
@@ -28,6 +29,7 @@ import {
 import { mayParcel, PARCEL_FACT_COLUMNS } from '../parcels/policy.ts';
 import { assertCarrierMay, getParcelDetail } from '../parcels/service.ts';
 import { encodePhoto } from '../proofs/image.ts';
+import { listProofs } from '../proofs/service.ts';
 import { getCustodyChain } from '../relay/service.ts';
 
 /**
@@ -209,7 +211,10 @@ export async function listIncidents(db: Kysely<Database>, query: IncidentListQue
   return { items: await presentIncidents(db, page_.items), nextCursor: page_.nextCursor };
 }
 
-/** An incident with what the decision rests on: the parcel's timeline, custody chain and failed attempts. */
+/**
+ * An incident with what the decision rests on: the parcel's timeline, custody chain, failed
+ * attempts, proofs and the mail written about it.
+ */
 export async function getIncident(
   db: Kysely<Database>,
   admin: AccountRow,
@@ -223,6 +228,9 @@ export async function getIncident(
     parcel: exists ? await getParcelDetail(db, admin, incident.parcelId) : null,
     custody: exists ? await getCustodyChain(db, incident.parcelId) : null,
     attempts: exists ? (await listAttempts(db, admin, incident.parcelId, returnAfter)).items : [],
+    proofs: exists ? (await listProofs(db, admin, incident.parcelId)).items : [],
+    // Kept for a deleted parcel too: what its people were told stays part of the record.
+    messages: await listParcelMessages(db, incident.parcelId),
   };
 }
 

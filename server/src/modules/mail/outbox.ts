@@ -7,11 +7,12 @@ import type { ComposedMail } from './compose.ts';
 /**
  * A message into the outbox (issue 29, docs/decisions/0031), inside the caller's transaction: it
  * is sent only if the change that caused it commits, and a mail server that is down delays no
- * request and loses nothing (the worker, worker.ts, sends it).
+ * request and loses nothing (the worker, worker.ts, sends it). `parcelId` names the parcel a message
+ * is about, for the back office's incident detail (parcel-messages.ts).
  */
 export async function enqueueMail(
   db: Kysely<Database>,
-  message: { to: string; template: MailTemplate; composed: ComposedMail; unsubscribeUrl?: string },
+  message: { to: string; template: MailTemplate; composed: ComposedMail; unsubscribeUrl?: string; parcelId?: string },
 ) {
   await db
     .insertInto('mail_outbox')
@@ -29,6 +30,7 @@ export async function enqueueMail(
       failed_at: null,
       last_error: null,
       file_name: null,
+      parcel_id: message.parcelId ?? null,
     })
     .execute();
 }

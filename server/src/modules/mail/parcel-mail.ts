@@ -312,6 +312,7 @@ export async function mailAboutChange(trx: Trx, ctx: ParcelMailContext, change: 
       template: receiverTemplate(news.receiver),
       composed: await receiverMail(trx, ctx, news.receiver, facts, receiverEmail, stopAt),
       unsubscribeUrl: stopAt.oneClick,
+      parcelId: facts.id,
     });
     written++;
   }
@@ -329,6 +330,7 @@ export async function mailAboutChange(trx: Trx, ctx: ParcelMailContext, change: 
         template: senderTemplate(news.sender),
         composed: await senderMail(trx, ctx, news.sender, facts, change, stopAt),
         unsubscribeUrl: stopAt.oneClick,
+        parcelId: facts.id,
       });
       written++;
     }

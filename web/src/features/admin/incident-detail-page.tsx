@@ -12,6 +12,8 @@ import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { IncidentCard } from './incidents-page.tsx';
 import { ParcelEvidence } from './parcel-evidence.tsx';
+import { ParcelMessages } from './parcel-messages.tsx';
+import { ParcelProofs } from './parcel-proofs.tsx';
 
 /** The decision, once: carry on, send it back, or write it off — with its reason. */
 function DecisionForm({ id }: { id: number }) {
@@ -71,7 +73,10 @@ function DecisionForm({ id }: { id: number }) {
   );
 }
 
-/** One incident with its photos, the parcel's failed attempts, timeline and custody chain, and the decision. */
+/**
+ * One incident with its photos, the parcel's failed attempts, proofs, mail, timeline and custody
+ * chain, and the decision.
+ */
 export function IncidentPage() {
   const id = useParams().incidentId ?? '';
   const query = useIncident(id);
@@ -79,7 +84,7 @@ export function IncidentPage() {
     <section className="page narrow">
       <h1>{messages.incidentTitle(id)}</h1>
       <QueryState query={query}>
-        {({ incident, parcel, attempts }) => (
+        {({ incident, parcel, attempts, proofs, messages: mail }) => (
           <>
             <IncidentCard incident={incident} linked={false} />
             {incident.photos.length > 0 && (
@@ -111,8 +116,11 @@ export function IncidentPage() {
                     </ol>
                   </section>
                 )}
+                <ParcelProofs parcelId={parcel.id} proofs={proofs} />
               </ParcelEvidence>
             )}
+            {/* Listed for a deleted parcel too: what its people were told stays on record. */}
+            <ParcelMessages items={mail} />
             <Link className="button" to={paths.adminIncidents}>
               {messages.adminBack}
             </Link>

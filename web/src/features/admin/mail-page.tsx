@@ -4,7 +4,7 @@ import { messages } from '@csomag/domain/messages';
 import { useOutgoingMail } from '../../api/mail.ts';
 import { QueryState } from '../../components/query-state.tsx';
 
-const statusLabels: Record<MailStatus, string> = {
+export const mailStatusLabels: Record<MailStatus, string> = {
   pending: messages.mailStatusPending,
   sent: messages.mailStatusSent,
   failed: messages.mailStatusFailed,
@@ -48,7 +48,7 @@ export function MailPage() {
                   <li key={item.id}>
                     <article className="card" aria-label={item.subject}>
                       <header>
-                        <strong>{templateLabels[item.template]}</strong> · {statusLabels[item.status]}
+                        <strong>{templateLabels[item.template]}</strong> · {mailStatusLabels[item.status]}
                       </header>
                       <p>
                         {item.to} · {formatTimestamp(item.sentAt ?? item.createdAt)}

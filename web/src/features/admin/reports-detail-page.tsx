@@ -1,8 +1,6 @@
-import { formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import type { ParcelDetail } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { proofImagePath } from '@csomag/domain/proof';
 import { REPORT_TEXT_MAX } from '@csomag/domain/trust';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +10,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { ParcelEvidence } from './parcel-evidence.tsx';
+import { ParcelProofs } from './parcel-proofs.tsx';
 import { confirmerText } from './parcel-timeline.tsx';
 import { ReportCard } from './reports-page.tsx';
 
@@ -50,34 +49,10 @@ function ResolveForm({ id }: { id: number }) {
   );
 }
 
-/** The delivery's photo and signature, read with the session (never a public URL). */
-function Proofs({ parcelId, proofsUrl }: { parcelId: string; proofsUrl: string }) {
+/** The delivery's proofs, read by the URL the report names. */
+function ReportProofs({ parcelId, proofsUrl }: { parcelId: string; proofsUrl: string }) {
   const query = useReportProofs(proofsUrl);
-  return (
-    <section className="card" aria-labelledby="report-proofs-title">
-      <h2 id="report-proofs-title">{messages.reportProofs}</h2>
-      <QueryState query={query} empty={messages.reportProofsNone} isEmpty={(data) => data.items.length === 0}>
-        {(data) => (
-          <ul>
-            {data.items.map((proof) => {
-              const label = proof.kind === 'photo' ? messages.reportProofPhoto : messages.reportProofSignature;
-              return (
-                <li key={proof.kind}>
-                  <strong>{label}</strong> · {formatTimestamp(proof.createdAt)}
-                  <p className="muted mono">{messages.reportProofHash(proof.sha256)}</p>
-                  {proof.available ? (
-                    <img src={proofImagePath(parcelId, proof.kind)} alt={label} style={{ maxWidth: '100%' }} />
-                  ) : (
-                    <p className="muted">{messages.reportProofRemoved}</p>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </QueryState>
-    </section>
-  );
+  return <QueryState query={query}>{(data) => <ParcelProofs parcelId={parcelId} proofs={data.items} />}</QueryState>;
 }
 
 /** Who confirmed the QR hand-over the report is about (issue 27), said beside the delivery. */
@@ -102,7 +77,7 @@ export function ReportPage() {
             {parcel && (
               <ParcelEvidence parcel={parcel}>
                 <HandoverConfirmer events={parcel.events} />
-                {proofsUrl && <Proofs parcelId={parcel.id} proofsUrl={proofsUrl} />}
+                {proofsUrl && <ReportProofs parcelId={parcel.id} proofsUrl={proofsUrl} />}
               </ParcelEvidence>
             )}
             <Link className="button" to={paths.adminReports}>
