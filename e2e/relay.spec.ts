@@ -146,6 +146,51 @@ test.describe('relay: runner to runner hand-over', () => {
     await expectAccessible(edit);
     for (const context of [first.context, second.context, third.context, watcher, office]) await context.close();
   });
+
+  test('B cannot scan A’s screen: A reads out the code, B types it with the parcel’s id and takes it over', async ({
+    browser,
+  }) => {
+    const parcel = await parcelFromNewSender(browser);
+    const first = await runnerContext(browser);
+    const second = await runnerContext(browser);
+    await second.page.setViewportSize({ width: 390, height: 844 });
+    expect((await first.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
+
+    await first.page.goto('/FolyamatbanLevoCsomagok');
+    const mine = card(first.page, parcel.id);
+    await mine.getByRole('button', { name: 'Átadás másik futárnak' }).click();
+    const said = mine.getByText(/^Ha nem tudja beolvasni:/);
+    await expect(said).toBeVisible();
+    const pin = ((await said.textContent()) ?? '').match(/ezt a kódot: (\d{6})\./)?.[1] ?? '';
+    expect(pin).toMatch(/^\d{6}$/);
+
+    // B opens the page from their own list: a wrong code is refused, saying how many tries are left.
+    await second.page.goto('/FolyamatbanLevoCsomagok');
+    await second.page.getByRole('link', { name: 'Átvétel másik futártól' }).click();
+    await expect(second.page).toHaveURL('/FutarAtvetel');
+    const form = second.page.getByRole('form', { name: 'Átvétel kóddal' });
+    await form.getByLabel('Csomagazonosító').fill(parcel.id.toLowerCase());
+    const wrong = String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
+    await form.getByLabel('Az átadó futár kódja').fill(wrong);
+    await form.getByRole('button', { name: 'Átveszem' }).click();
+    await expect(form.getByText('Hibás kód. Még 4 próbálkozás maradt.')).toBeVisible();
+    await expectAccessible(second.page);
+    await form.getByLabel('Az átadó futár kódja').fill(pin);
+    await form.getByRole('button', { name: 'Átveszem' }).click();
+    await expect(second.page.getByText('Átvetted a csomagot: most már nálad van.')).toBeVisible();
+    await expect(second.page).toHaveURL('/FolyamatbanLevoCsomagok');
+    await expect(card(second.page, parcel.id)).toBeVisible();
+    // A hears it live, as after a scan.
+    await expect(mine).toHaveCount(0);
+    const office = await browser.newContext();
+    await signInViaApi(office.request, e2eAdmin.email, e2eAdmin.password);
+    const chain = await (await office.request.get(`/api/parcels/${parcel.id}/custody`)).json();
+    expect((chain.events as { kind: string; how: string }[]).at(-1)).toMatchObject({
+      kind: 'relayed',
+      how: 'runner_pin',
+    });
+    for (const context of [first.context, second.context, office]) await context.close();
+  });
 });
 
 const nyugati = { latitude: 47.5106, longitude: 19.0567 };

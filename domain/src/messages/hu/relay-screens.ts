@@ -6,6 +6,8 @@ export const relayScreens = {
   relayShowToRunner: (parcelId: string) =>
     `Mutasd meg a következő futárnak: a telefonjával beolvasva ő erősíti meg, hogy átvette. Csomag: ${parcelId}`,
   relayQrLabel: 'Futárátadási QR kód',
+  relayPinText: (pin: string) =>
+    `Ha nem tudja beolvasni: mondd meg neki a csomagazonosítót és ezt a kódot: ${pin}. A Futár átvétel oldalon írja be.`,
 
   // the next runner's side: /FutarAtvetel
   takeOverTitle: 'Csomag átvétele másik futártól',
@@ -15,7 +17,12 @@ export const relayScreens = {
   relayHandedOn: (parcelId: string, runner: string) =>
     `Átadtad a(z) ${parcelId} azonosítójú csomagot: most ${runner} futárnál van.`,
   takeOverRunnersOnly: 'Csomagot csak futár vehet át másik futártól: jelentkezz be a futár fiókoddal.',
-  takeOverLinkIncomplete: 'A link hiányos: olvasd be újra a futár QR kódját.',
+  takeOverByCodeTitle: 'Átvétel kóddal',
+  takeOverByCodeHint:
+    'Olvasd be az átadó futár QR kódját, vagy írd be a csomagazonosítót és a kódot, amelyet a telefonja mutat.',
+  takeOverParcelIdLabel: 'Csomagazonosító',
+  takeOverPinLabel: 'Az átadó futár kódja',
+  takeOverFromRunnerLink: 'Átvétel másik futártól',
   takeOverCurrentHolder: 'Most nála van',
   takeOverFrom: 'Honnan',
   takeOverTo: 'Hova',

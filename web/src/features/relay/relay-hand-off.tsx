@@ -23,6 +23,7 @@ function RelayCode({ parcelId, link, onRenew }: { parcelId: string; link: RelayL
     <div className="qr" ref={code}>
       <p>{messages.relayShowToRunner(parcelId)}</p>
       <SignedLinkQr link={link} label={messages.relayQrLabel} size={RELAY_QR_SIZE} onRenew={onRenew} />
+      <p>{messages.relayPinText(link.pin)}</p>
     </div>
   );
 }
@@ -39,7 +40,8 @@ function RelayQr({ parcelId }: { parcelId: string }) {
 
 /**
  * 'Átadás másik futárnak' on an in-progress card: a QR code of a signed, expiring link the next
- * runner scans and confirms on /FutarAtvetel. The card leaves the list live once they have.
+ * runner scans and confirms on /FutarAtvetel, and the leg's code they may type there instead. The
+ * card leaves the list live once they have.
  */
 export function RelayHandOff({ parcelId }: { parcelId: string }) {
   const [showing, setShowing] = useState(false);

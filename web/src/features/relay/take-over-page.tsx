@@ -1,10 +1,12 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { RelaySummary } from '@csomag/domain/relay';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
-import { FormError } from '../../components/form-field.tsx';
+import { CodeForm } from '../../components/code-form.tsx';
+import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelFacts } from '../../components/parcel-facts.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
@@ -46,7 +48,53 @@ function Confirmation({ parcel, token }: { parcel: RelaySummary; token: string }
   );
 }
 
-/** /FutarAtvetel?csomag=&token=: the next runner opens the carrier's QR link and takes the parcel over. */
+/**
+ * 'Átvétel kóddal' (issue 28): the parcel's id and the code the carrier's phone shows, typed in
+ * when the QR code cannot be scanned; taken over at once, the refusal in the server's words.
+ */
+function ByCode({ initialParcelId }: { initialParcelId: string }) {
+  const takeOver = useTakeOver();
+  const navigate = useNavigate();
+  const { position } = useWatchedPosition();
+  const [parcelId, setParcelId] = useState(initialParcelId);
+  return (
+    <div className="card">
+      <CodeForm
+        name={messages.takeOverByCodeTitle}
+        label={messages.takeOverPinLabel}
+        submitLabel={messages.takeOverConfirm}
+        pending={takeOver.isPending || takeOver.isSuccess}
+        error={takeOver.error}
+        primary
+        onSubmit={(pin) =>
+          takeOver.mutate(
+            {
+              parcelId: parcelId.trim().toUpperCase(),
+              pin,
+              ...(position ? { place: { lat: position.lat, lng: position.lng } } : {}),
+            },
+            { onSuccess: () => navigate(paths.inProgressParcels) },
+          )
+        }
+      >
+        <h2>{messages.takeOverByCodeTitle}</h2>
+        <p className="muted">{messages.takeOverByCodeHint}</p>
+        <FormField
+          label={messages.takeOverParcelIdLabel}
+          autoComplete="off"
+          autoCapitalize="characters"
+          value={parcelId}
+          onChange={(event) => setParcelId(event.target.value)}
+        />
+      </CodeForm>
+    </div>
+  );
+}
+
+/**
+ * /FutarAtvetel?csomag=&token=: the next runner opens the carrier's QR link and takes the parcel
+ * over; without a link (or with the parcel's id only), they type the code the carrier shows.
+ */
 export function TakeOverPage() {
   const [params] = useSearchParams();
   const parcelId = params.get('csomag') ?? '';
@@ -64,7 +112,7 @@ export function TakeOverPage() {
           {(parcel) => <Confirmation parcel={parcel} token={token} />}
         </QueryState>
       ) : (
-        <FormError message={messages.takeOverLinkIncomplete} />
+        <ByCode initialParcelId={parcelId} />
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { messages } from '@csomag/domain/messages';
 import { type CarriedParcel, isDoorKnown } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { CodeForm } from '../../components/code-form.tsx';
@@ -239,6 +239,10 @@ export function InProgressPage({ relayActions }: { relayActions: RelayActions })
     <section className="page">
       <h1>{messages.inProgressTitle}</h1>
       {handedOn.notice}
+      {/* Another runner hands one over by their code (their QR code opens that page by itself). */}
+      <p>
+        <Link to={paths.runnerTakeOver}>{messages.takeOverFromRunnerLink}</Link>
+      </p>
       <InProgressList relayActions={relayActions} />
     </section>
   );
