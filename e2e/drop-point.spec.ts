@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Browser } from '@playwright/test';
 import {
   carriedToTheDoor,
   decodeQr,
@@ -132,28 +133,24 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
   for (const context of [admin, staff.context, sender.context, receiver.context, runner.context]) await context.close();
 });
 
-test('refused at the counter → another runner takes it back with the staff’s QR code → the sender gets it with theirs', async ({
-  browser,
-}) => {
-  test.slow();
+/**
+ * A drop point the back office adds (open always, staffed by a new person), and a parcel its runner
+ * left there with the staff's code after finding nobody home — the first test walks that through
+ * the screens; the others start from it.
+ */
+async function leftAtDropPoint(
+  browser: Browser,
+  place: { name: string; address: string; location: { lat: number; lng: number } },
+) {
   const staff = await personContext(browser);
+  await staff.page.setViewportSize({ width: 390, height: 844 });
   const admin = await browser.newContext({ baseURL });
   await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
-  const shopName = `Kárász trafik ${Date.now() % 10000}`;
-  const shop = { lat: 46.2556, lng: 20.1505 };
   const created = await admin.request.post('/api/drop-points', {
-    data: {
-      name: shopName,
-      kind: 'shop',
-      address: '6720 Szeged, Kárász utca 1',
-      location: shop,
-      openingHours: 'H-V 0:00-24:00',
-      staff: [staff.account.userName],
-    },
+    data: { ...place, kind: 'shop', openingHours: 'H-V 0:00-24:00', staff: [staff.account.userName] },
   });
   expect(created.status()).toBe(201);
   const point = (await created.json()) as { id: number };
-  // Left there by its runner (the test above walks that through the screens).
   const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
   const runnerApi = runner.context.request;
   expect(
@@ -164,6 +161,19 @@ test('refused at the counter → another runner takes it back with the staff’s
   expect((await runnerApi.post(`/api/parcels/${parcel.id}/pin-handover`, { data: { pin: dropOffPin } })).status()).toBe(
     200,
   );
+  return { staff, admin, shopName: place.name, sender, parcel, receiver, runner };
+}
+
+test('refused at the counter → another runner takes it back with the staff’s QR code → the sender gets it with theirs', async ({
+  browser,
+}) => {
+  test.slow();
+  const shop = { lat: 46.2556, lng: 20.1505 };
+  const { staff, admin, shopName, sender, parcel, receiver, runner } = await leftAtDropPoint(browser, {
+    name: `Kárász trafik ${Date.now() % 10000}`,
+    address: '6720 Szeged, Kárász utca 1',
+    location: shop,
+  });
 
   // The receiver refuses it at the counter: the staff says so, asked once more.
   await staff.page.goto('/AtvetelPont');
@@ -256,34 +266,11 @@ test('damaged on the shelf → its staff reports it with a photo → the back of
   browser,
 }) => {
   test.slow();
-  const staff = await personContext(browser);
-  await staff.page.setViewportSize({ width: 390, height: 844 });
-  const admin = await browser.newContext({ baseURL });
-  await signInViaApi(admin.request, e2eAdmin.email, e2eAdmin.password);
-  const shopName = `Tisza trafik ${Date.now() % 10000}`;
-  const created = await admin.request.post('/api/drop-points', {
-    data: {
-      name: shopName,
-      kind: 'shop',
-      address: '6720 Szeged, Dóm tér 3',
-      location: { lat: 46.2527, lng: 20.1492 },
-      openingHours: 'H-V 0:00-24:00',
-      staff: [staff.account.userName],
-    },
+  const { staff, admin, shopName, sender, parcel, receiver, runner } = await leftAtDropPoint(browser, {
+    name: `Tisza trafik ${Date.now() % 10000}`,
+    address: '6720 Szeged, Dóm tér 3',
+    location: { lat: 46.2527, lng: 20.1492 },
   });
-  expect(created.status()).toBe(201);
-  const point = (await created.json()) as { id: number };
-  // Left there by its runner (the first test walks that through the screens).
-  const { sender, parcel, receiver, runner } = await carriedToTheDoor(browser);
-  const runnerApi = runner.context.request;
-  expect(
-    (await runnerApi.post(`/api/parcels/${parcel.id}/drop-point`, { data: { dropPointId: point.id } })).status(),
-  ).toBe(200);
-  const expected = await (await staff.context.request.get(`/api/drop-points/${point.id}/parcels`)).json();
-  const { dropOffPin } = (expected.items as { id: string; dropOffPin: string }[]).find((i) => i.id === parcel.id) ?? {};
-  expect((await runnerApi.post(`/api/parcels/${parcel.id}/pin-handover`, { data: { pin: dropOffPin } })).status()).toBe(
-    200,
-  );
 
   // The staff finds it damaged on the shelf and says so, with a photo.
   await staff.page.goto('/AtvetelPont');

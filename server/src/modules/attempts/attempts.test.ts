@@ -1,12 +1,12 @@
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isParcelChange } from '../../db/change-feed.ts';
 import { type Cast, carriedFor, requestsOf, signUpCast } from '../../test/cast.ts';
 import { northOf, pickUp, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, requestAs, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
+import { postPhoto, testPicture } from '../../test/photo.ts';
 import { removeExpiredProofImages } from '../proofs/service.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
 
@@ -428,26 +428,8 @@ describe('the back office and a return', () => {
 });
 
 describe("a failed attempt's photo of the door", () => {
-  const BOUNDARY = '----csomagattempt';
-  const photoBody = (data: Buffer) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="ajto.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]);
   const upload = async (who: SignedIn, parcelId: string, number: number, red = 200) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/parcels/${parcelId}/attempts/${number}/photo`,
-      headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: photoBody(
-        await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: red, g: 0, b: 0 } } })
-          .png()
-          .toBuffer(),
-      ),
-    });
+    postPhoto(t.app, who, `/api/parcels/${parcelId}/attempts/${number}/photo`, await testPicture({ red }));
 
   it('is told live, on the timeline, and by its hash: a photo taken again is a new one', async () => {
     const parcel = await carried();
@@ -484,13 +466,7 @@ describe("a failed attempt's photo of the door", () => {
   it('refuses a file over the limit and one that is not an image, in Hungarian, keeping no photo', async () => {
     const parcel = await carried();
     await attempt(runner, parcel.id);
-    const raw = (data: Buffer) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/parcels/${parcel.id}/attempts/1/photo`,
-        headers: { cookie: runner.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        payload: photoBody(data),
-      });
+    const raw = (data: Buffer) => postPhoto(t.app, runner, `/api/parcels/${parcel.id}/attempts/1/photo`, data);
     const big = await raw(Buffer.alloc(9 * 1024 * 1024, 0xff));
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toMatchObject({ code: 'body_too_large', message: messages.proofTooLarge(8) });

@@ -1,10 +1,10 @@
 import type { IncidentDetail } from '@csomag/domain/incidents';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailParcel } from '../../db/migrations/0029-mail-parcel.ts';
 import { type Cast, carriedFor, DEBRECEN_DOOR, requestsOf, signUpCast } from '../../test/cast.ts';
 import { northOf } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { postPhoto, testPicture } from '../../test/photo.ts';
 
 /**
  * What the back office's incident detail shows besides the chain (issue 28, item 7): the parcel's
@@ -47,24 +47,8 @@ async function detailOf(incidentId: number): Promise<IncidentDetail> {
   return response.json();
 }
 
-const BOUNDARY = '----csomagevidence';
-async function uploadProofPhoto(who: SignedIn, parcelId: string) {
-  const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .jpeg()
-    .toBuffer();
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/parcels/${parcelId}/proof/photo`,
-    headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="ajto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      jpeg,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
-}
+const uploadProofPhoto = async (who: SignedIn, parcelId: string) =>
+  postPhoto(t.app, who, `/api/parcels/${parcelId}/proof/photo`, await testPicture({ format: 'jpeg' }), 'image/jpeg');
 
 describe('the messages about the parcel', () => {
   it('lists the mail written about that parcel, newest first, without bodies, and no other parcel’s', async () => {

@@ -1,11 +1,11 @@
 import { INCIDENT_PHOTOS_MAX } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, carriedFor, DEBRECEN_DOOR, dropPointBody, requestsOf, signUpCast } from '../../test/cast.ts';
 import { northOf, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
+import { postPhoto, testPicture } from '../../test/photo.ts';
 import { removeExpiredProofImages } from '../proofs/service.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
 
@@ -36,24 +36,8 @@ const report = (who: SignedIn | null, parcelId: string, body: object = {}) =>
 const resolve = (who: SignedIn | null, id: number, decision: string, note = 'Megnéztük a fotókat') =>
   post(who, `/api/incidents/${id}/resolve`, { decision, note });
 
-const BOUNDARY = '----csomagincident';
-async function uploadPhoto(who: SignedIn, id: number) {
-  const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 0, g: 90, b: 200 } } })
-    .png()
-    .toBuffer();
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/incidents/${id}/photos`,
-    headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="doboz.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
-}
+const uploadPhoto = async (who: SignedIn, id: number) =>
+  postPhoto(t.app, who, `/api/incidents/${id}/photos`, await testPicture());
 
 describe('reporting an incident', () => {
   it('is the carrier’s, one open at a time, on the timeline, with photos the back office sees', async () => {

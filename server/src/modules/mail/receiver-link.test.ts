@@ -2,7 +2,6 @@ import { RECEIVER_LINK_HEADER } from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
 import type { Parcel } from '@csomag/domain/parcel';
 import type { LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cast,
@@ -15,6 +14,7 @@ import {
 } from '../../test/cast.ts';
 import { northOf, storedEvents, storedParcel } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signUp, type TestApp } from '../../test/harness.ts';
+import { postPhoto, testPicture } from '../../test/photo.ts';
 import { readChain, verifyChain } from '../relay/chain.ts';
 import { mailKeys, receiverLinkToken } from './parcel-mail.ts';
 
@@ -84,22 +84,12 @@ describe('the receiver by the link in their mail', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().items).toMatchObject([{ number: 1, reason: 'nobody_home', photo: false }]);
 
-    const BOUNDARY = '----csomaglink';
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 0, g: 90, b: 0 } } })
-      .png()
-      .toBuffer();
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/parcels/${parcel.id}/attempts/1/photo`,
-      headers: { cookie: cast.runner.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="ajto.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        png,
-        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-      ]),
-    });
+    const uploaded = await postPhoto(
+      t.app,
+      cast.runner,
+      `/api/parcels/${parcel.id}/attempts/1/photo`,
+      await testPicture({ red: 0 }),
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const image = await byLink(key, 'GET', `/api/parcels/${parcel.id}/attempts/1/photo`);
     expect(image.statusCode).toBe(200);
