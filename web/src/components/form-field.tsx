@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -77,6 +84,52 @@ export function TextAreaField({
         aria-describedby={error ? errorId : undefined}
         {...textarea}
       />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * A choice of one of a domain's values (a reason, a kind): nothing chosen yet is the disabled first
+ * option, which says what to choose.
+ */
+export function SelectField<Value extends string>({
+  label,
+  error,
+  placeholder,
+  options,
+  labels,
+  id,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string | null | undefined;
+  placeholder: string;
+  options: readonly Value[];
+  labels: Record<Value, string>;
+  ref?: Ref<HTMLSelectElement>;
+}) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{label}</label>
+      <select
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...select}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
       <FieldError id={errorId} message={error} />
     </div>
   );

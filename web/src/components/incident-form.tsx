@@ -7,10 +7,10 @@ import {
   incidentKindLabels,
 } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useReportIncident } from '../api/incidents.ts';
-import { FormError, TextAreaField } from './form-field.tsx';
+import { FormError, SelectField, TextAreaField } from './form-field.tsx';
 import { requestResolver } from './form-resolver.ts';
 import { applyServerErrors, serverSummary } from './use-server-errors.ts';
 
@@ -33,7 +33,6 @@ export function IncidentForm({ parcelId, onDone }: { parcelId: string; onDone: (
   });
   const { errors, isSubmitting } = form.formState;
   const [photos, setPhotos] = useState<File[]>([]);
-  const kindId = useId();
   const submit = form.handleSubmit(async (body) => {
     try {
       await report.mutateAsync({ parcelId, ...body, photos });
@@ -45,29 +44,14 @@ export function IncidentForm({ parcelId, onDone }: { parcelId: string; onDone: (
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={messages.incidentReportTitle}>
       <h3>{messages.incidentReportTitle}</h3>
-      <div className="field">
-        <label htmlFor={kindId}>{messages.incidentKindLabel}</label>
-        <select
-          id={kindId}
-          aria-invalid={errors.kind ? true : undefined}
-          aria-describedby={errors.kind ? `${kindId}-error` : undefined}
-          {...form.register('kind')}
-        >
-          <option value="" disabled>
-            {messages.incidentKindInvalid}
-          </option>
-          {INCIDENT_KINDS.map((option) => (
-            <option key={option} value={option}>
-              {incidentKindLabels[option]}
-            </option>
-          ))}
-        </select>
-        {errors.kind?.message && (
-          <p id={`${kindId}-error`} className="field-error">
-            {errors.kind.message}
-          </p>
-        )}
-      </div>
+      <SelectField
+        label={messages.incidentKindLabel}
+        placeholder={messages.incidentKindInvalid}
+        options={INCIDENT_KINDS}
+        labels={incidentKindLabels}
+        error={errors.kind?.message}
+        {...form.register('kind')}
+      />
       <TextAreaField
         label={messages.incidentDescriptionLabel}
         error={errors.description?.message ?? null}

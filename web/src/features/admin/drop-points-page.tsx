@@ -6,10 +6,10 @@ import {
   dropPointKindLabels,
 } from '@csomag/domain/drop-points';
 import { messages } from '@csomag/domain/messages';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type AdminDropPoint, useAdminDropPoints, useSaveDropPoint } from '../../api/drop-points.ts';
-import { FormError, FormField } from '../../components/form-field.tsx';
+import { FormError, FormField, SelectField } from '../../components/form-field.tsx';
 import { requestResolver } from '../../components/form-resolver.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
@@ -63,7 +63,6 @@ function DropPointForm({ point, onDone }: { point: AdminDropPoint | undefined; o
     defaultValues: point ? fieldsOf(point) : empty,
   });
   const { errors, isSubmitting } = form.formState;
-  const kindId = useId();
   const submit = form.handleSubmit(async (body) => {
     try {
       await save.mutateAsync({ id: point?.id, body });
@@ -76,29 +75,14 @@ function DropPointForm({ point, onDone }: { point: AdminDropPoint | undefined; o
   return (
     <form className="form card" onSubmit={submit} noValidate aria-label={messages.dropPointFormTitle}>
       <FormField label={messages.dropPointNameLabel} error={errors.name?.message} {...form.register('name')} />
-      <div className="field">
-        <label htmlFor={kindId}>{messages.dropPointKindLabel}</label>
-        <select
-          id={kindId}
-          aria-invalid={errors.kind ? true : undefined}
-          aria-describedby={errors.kind ? `${kindId}-error` : undefined}
-          {...form.register('kind')}
-        >
-          <option value="" disabled>
-            {messages.dropPointKindInvalid}
-          </option>
-          {DROP_POINT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {dropPointKindLabels[kind]}
-            </option>
-          ))}
-        </select>
-        {errors.kind?.message && (
-          <p id={`${kindId}-error`} className="field-error">
-            {errors.kind.message}
-          </p>
-        )}
-      </div>
+      <SelectField
+        label={messages.dropPointKindLabel}
+        placeholder={messages.dropPointKindInvalid}
+        options={DROP_POINT_KINDS}
+        labels={dropPointKindLabels}
+        error={errors.kind?.message}
+        {...form.register('kind')}
+      />
       <FormField label={messages.dropPointAddressLabel} error={errors.address?.message} {...form.register('address')} />
       <FormField
         label={messages.dropPointLatLabel}

@@ -3,7 +3,7 @@ import { messages } from '@csomag/domain/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/client.ts';
-import { FormError, TextAreaField } from '../../components/form-field.tsx';
+import { FormError, SelectField, TextAreaField } from '../../components/form-field.tsx';
 import { refused, schemaIssues } from '../../components/form-resolver.ts';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { currentPosition } from '../../lib/geolocation.ts';
@@ -93,7 +93,6 @@ export function AttemptForm({ parcelId, onDone }: { parcelId: string; onDone: ()
   const [locating, setLocating] = useState(false);
   const form = useForm<AttemptFields>({ resolver: attemptResolver, defaultValues: { reason: '', note: '' } });
   const { errors, isSubmitting } = form.formState;
-  const reasonId = useId();
   const submit = form.handleSubmit(async ({ reason, note }) => {
     setLocating(true);
     const position = await currentPosition()
@@ -121,29 +120,14 @@ export function AttemptForm({ parcelId, onDone }: { parcelId: string; onDone: ()
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={messages.attemptTitle}>
       <h3>{messages.attemptTitle}</h3>
-      <div className="field">
-        <label htmlFor={reasonId}>{messages.attemptReasonLabel}</label>
-        <select
-          id={reasonId}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-          {...form.register('reason')}
-        >
-          <option value="" disabled>
-            {messages.attemptReasonInvalid}
-          </option>
-          {ATTEMPT_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {attemptReasonLabels[reason]}
-            </option>
-          ))}
-        </select>
-        {errors.reason?.message && (
-          <p id={`${reasonId}-error`} className="field-error">
-            {errors.reason.message}
-          </p>
-        )}
-      </div>
+      <SelectField
+        label={messages.attemptReasonLabel}
+        placeholder={messages.attemptReasonInvalid}
+        options={ATTEMPT_REASONS}
+        labels={attemptReasonLabels}
+        error={errors.reason?.message}
+        {...form.register('reason')}
+      />
       <TextAreaField label={messages.attemptNoteLabel} error={errors.note?.message} {...form.register('note')} />
       <DoorPhoto photo={photo} onChoose={choosePhoto} />
       <p className="muted live-region" role="status">
