@@ -30,6 +30,7 @@ import { tracking } from './messages/hu/tracking.ts';
 import { tripScreens } from './messages/hu/trip-screens.ts';
 import { trips } from './messages/hu/trips.ts';
 import { trust } from './messages/hu/trust.ts';
+import type { Translation } from './messages/translation.ts';
 
 /**
  * The Hungarian catalogue: every text a person reads, from the server and the web, with typed keys
@@ -107,13 +108,11 @@ export const huAreas = {
   emailVerification,
 };
 
-type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : never;
-
 /**
  * What every language's catalogue provides: the same keys, each a text or a function of the same
  * parameters. An English catalogue typed `Catalogue` fails to compile while a key is missing.
  */
-export type Catalogue = { readonly [K in keyof typeof hu]: Widen<(typeof hu)[K]> };
+export type Catalogue = Translation<typeof hu>;
 
 /** The texts in the product's language (Hungarian; the English UI adds a catalogue beside it). */
 export const messages: Catalogue = hu;
