@@ -14,7 +14,7 @@ interface Pattern {
 }
 
 const MARK = '\u0000';
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A captured parameter that was a number (a count, a limit) is given back as one: plurals depend on it. */
 const revive = (text: string) => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);
 
@@ -50,7 +50,7 @@ export function translator(from: Catalogue, to: Catalogue): (text: string) => st
       if (i % 2 === 1) {
         order.push(Number(part));
         regex += '(.+?)';
-      } else regex += escape(part);
+      } else regex += escapeRegex(part);
     }
     const literal = parts.filter((_, i) => i % 2 === 0).join('').length;
     // A parameter the text does not show (it was worked on: a date formatted) cannot be carried over;
