@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, USER_NAME_PATTERN } from './constants.ts';
+import { LANGUAGES, languageField } from './language.ts';
 import { messages } from './messages.ts';
 import { ROLES, RUNNER_STANDINGS, RUNNER_STATUSES, SELF_REGISTER_ROLES } from './roles.ts';
 
@@ -72,6 +73,8 @@ export const accountSchema = z.object({
    * account leaves the server only to itself or to the back office (users/policy.ts).
    */
   standing: z.object({ state: z.enum(RUNNER_STANDINGS), suspendedReason: z.string().nullable() }).optional(),
+  /** The language they chose (issue 30); null: none yet, their browser's is used. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -86,5 +89,6 @@ export const profileUpdateSchema = z.object({
   phoneNumber: phoneField.optional(),
   address: addressField.optional(),
   email: emailField.optional(),
+  language: languageField.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

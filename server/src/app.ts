@@ -55,7 +55,7 @@ import { userDirectoryRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { changeFeedPlugin } from './plugins/change-feed.ts';
-import { registerErrorHandlers } from './plugins/errors.ts';
+import { registerErrorHandlers, sendError } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
 import { counterRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -131,10 +131,10 @@ export async function buildApp({
       connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
     },
     // A malformed URL escape is refused before routing; it still gets the API's one error shape.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
       if (status >= 500) throw error;
-      void reply.status(status).send({ error: { code: 'invalid_body', message: messages.badRequestUrl } });
+      void sendError(request, reply, status, { code: 'invalid_body', message: messages.badRequestUrl });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

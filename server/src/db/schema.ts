@@ -1,6 +1,7 @@
 import type { AttemptReason } from '@csomag/domain/attempts';
 import type { DropPointKind } from '@csomag/domain/drop-points';
 import type { IncidentDecision, IncidentKind } from '@csomag/domain/incidents';
+import type { Language } from '@csomag/domain/language';
 import type { ParcelEventKind, ParcelStatus, PlacePrecision } from '@csomag/domain/parcel';
 import type { PlaceKind } from '@csomag/domain/places';
 import type { CustodyEventKind, CustodyHow, CustodyPartyKind } from '@csomag/domain/relay';
@@ -40,6 +41,8 @@ export interface AccountsTable {
   email_verified_at: IsoTime | null;
   /** A new address waiting for its link; `email` stays in use until then. */
   pending_email: string | null;
+  /** The language they chose (issue 30, migration 0030); null: their browser's. */
+  language: Language | null;
 }
 
 export interface SessionsTable {

@@ -25,4 +25,7 @@ export const accounts = {
   // profile
   profileTitle: 'My profile',
   profileBrandMotto: "We're stronger as a community.",
+
+  // language (issue 30)
+  languageInvalid: 'The language can be Hungarian (hu) or English (en).',
 } as const satisfies Translation<typeof hu>;

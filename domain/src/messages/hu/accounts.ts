@@ -22,4 +22,7 @@ export const accounts = {
   // profile
   profileTitle: 'Profilom',
   profileBrandMotto: 'Közösségben erősebbek vagyunk.',
+
+  // language (issue 30)
+  languageInvalid: 'A nyelv magyar (hu) vagy angol (en) lehet.',
 } as const;

@@ -29,6 +29,7 @@ import { parcelMail } from './0026-parcel-mail.ts';
 import { accountChanges } from './0027-account-changes.ts';
 import { writePath } from './0028-write-path.ts';
 import { mailParcel } from './0029-mail-parcel.ts';
+import { accountLanguage } from './0030-account-language.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export type MigrationDb = Kysely<any>;
@@ -71,5 +72,6 @@ export function migrations(dialect: Dialect, editSqliteSchema?: SqliteSchemaEdit
     '0027-account-changes': accountChanges(dialect),
     '0028-write-path': writePath(dialect),
     '0029-mail-parcel': mailParcel,
+    '0030-account-language': accountLanguage,
   };
 }

@@ -48,6 +48,7 @@ describe('registration', () => {
       phoneNumber: body.phoneNumber,
       address: body.address,
       role: 'user',
+      language: null,
     });
     expectNoSecrets(response.body, String(body.password));
     const session = await me(sessionCookie(response));

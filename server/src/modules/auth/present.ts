@@ -18,6 +18,7 @@ export function presentAccount(row: AccountRow): Account {
     phoneNumber: row.phone,
     address: row.address,
     role: row.role,
+    language: row.language,
     ...(hasRole(row, 'runner') && row.runner_status ? { status: row.runner_status } : {}),
     ...(hasRole(row, 'runner')
       ? {

@@ -155,6 +155,7 @@ describe('POST /api/runners', () => {
         role: 'runner',
         status: 'inactive',
         standing: { state: 'approved', suspendedReason: null },
+        language: null,
       },
     });
     expect(response.cookies).toHaveLength(0);

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { missingMigrations } from '../../db/database.ts';
 import { errorResponses } from '../../errors.ts';
+import { sendError } from '../../plugins/errors.ts';
 
 /** A load balancer's probe gives up after a few seconds; a hung database must answer sooner than that. */
 const DATABASE_PROBE_MS = 2000;
@@ -51,7 +52,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: 'ok' as const, store: app.store.dialect };
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');
-        return reply.status(503).send({ error: { code: 'unavailable', message: messages.databaseUnavailable } });
+        return sendError(request, reply, 503, { code: 'unavailable', message: messages.databaseUnavailable });
       }
     },
   );
@@ -67,12 +68,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses('not_ready') },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const problems = await readinessProblems(app, readiness);
       const ready = Object.keys(problems).length === 0;
       app.metrics.setReady(ready);
       if (ready) return { status: 'ready' as const };
-      return reply.status(503).send({ error: { code: 'not_ready', message: messages.notReady, fields: problems } });
+      return sendError(request, reply, 503, { code: 'not_ready', message: messages.notReady, fields: problems });
     },
   );
 

@@ -49,6 +49,7 @@ export async function updateProfile(
 ): Promise<AccountRow> {
   const changes: AccountUpdate = { updated_at: nowIso() };
   if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.language !== undefined) changes.language = patch.language;
   if (patch.phoneNumber !== undefined) changes.phone = patch.phoneNumber;
   if (patch.address !== undefined) {
     changes.address = patch.address;

@@ -110,6 +110,7 @@ describe('PATCH /api/users/:userName', () => {
       phoneNumber: '+36 70 999 8888',
       address: '6720 Szeged, Kárász utca 9',
       role: 'user',
+      language: null,
     });
     expectNoSecrets(response.body);
     const row = await storedAccount(user.account.userName);

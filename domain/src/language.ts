@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/** The product's languages (issue 30): Hungarian, its default, and English. */
+export const LANGUAGES = ['hu', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'hu';
+
+export const languageField = z.enum(LANGUAGES, { error: messages.languageInvalid });
+
+const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
+
+/**
+ * The language an `Accept-Language` header prefers among the product's: its tags by weight (a
+ * region ignored: en-GB is English), the first one we have; Hungarian when it names none.
+ */
+export function preferredLanguage(header: string | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+      return { tag: tag.trim().toLowerCase().split('-')[0] ?? '', weight: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((entry) => entry.weight > 0 && !Number.isNaN(entry.weight))
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  return ranked.map((entry) => entry.tag).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
