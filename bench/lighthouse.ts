@@ -77,7 +77,8 @@ function read(lhr: Result): Run {
 async function audit(url: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: ['--headless', ...chromiumFlags],
+    // The product's default language, as a Hungarian browser asks for it (issue 30: English loads its catalogue).
+    chromeFlags: ['--headless', '--lang=hu-HU', ...chromiumFlags],
   });
   try {
     const result = await lighthouse(url, {

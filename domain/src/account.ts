@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, USER_NAME_PATTERN } from './constants.ts';
-import { LANGUAGES, languageField } from './language.ts';
+import { LANGUAGES } from './language.ts';
 import { messages } from './messages.ts';
 import { ROLES, RUNNER_STANDINGS, RUNNER_STATUSES, SELF_REGISTER_ROLES } from './roles.ts';
 
@@ -43,7 +43,7 @@ export const newAccountSchema = z.object({
 export type NewAccount = z.infer<typeof newAccountSchema>;
 
 export const registerBodySchema = newAccountSchema.extend({
-  role: z.enum(SELF_REGISTER_ROLES, { error: 'A szerepkör user vagy runner lehet.' }),
+  role: z.enum(SELF_REGISTER_ROLES, { error: messages.selfRegisterRoleInvalid }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -81,6 +81,9 @@ export type Account = z.infer<typeof accountSchema>;
 export const meResponseSchema = z.object({ account: accountSchema.nullable() });
 /** What sign-in, registration and profile reads and edits answer. */
 export const accountResponseSchema = z.object({ account: accountSchema });
+
+/** A language of the product's (issue 30), chosen on the profile or by the switch. */
+export const languageField = z.enum(LANGUAGES, { error: messages.languageInvalid });
 
 /** Profile edit: every field optional; an empty password means "keep the old one". */
 export const profileUpdateSchema = z.object({

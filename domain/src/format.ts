@@ -1,4 +1,5 @@
 import { TIME_ZONE } from './constants.ts';
+import { messages } from './messages.ts';
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
@@ -71,20 +72,20 @@ export function formatWeight(grams: number): string {
   return `${grams} g`;
 }
 
-/** How long ago, in Hungarian ("most", "5 perce", "2 órája", "3 napja"). */
+/** How long ago, in the page's language ("most", "5 perce", "2 órája", "3 napja" in Hungarian). */
 export function formatAge(value: string | Date, now: Date = new Date()): string {
   const minutes = Math.floor((now.getTime() - new Date(value).getTime()) / 60_000);
-  if (minutes < 1) return 'most';
-  if (minutes < 60) return `${minutes} perce`;
+  if (minutes < 1) return messages.ageNow;
+  if (minutes < 60) return messages.ageMinutes(minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} órája`;
-  return `${Math.floor(hours / 24)} napja`;
+  if (hours < 24) return messages.ageHours(hours);
+  return messages.ageDays(Math.floor(hours / 24));
 }
 
-/** A distance as a runner reads it: '350 m' under a kilometre, '1,2 km' (Hungarian decimal comma) above. */
+/** A distance as a runner reads it: '350 m' under a kilometre, '1,2 km' above (the language's decimal mark). */
 export function formatDistance(metres: number): string {
   const rounded = Math.round(metres);
   if (rounded < 1000) return `${rounded} m`;
   const km = metres / 1000;
-  return `${(km < 10 ? km.toFixed(1) : Math.round(km).toString()).replace('.', ',')} km`;
+  return `${(km < 10 ? km.toFixed(1) : Math.round(km).toString()).replace('.', messages.decimalMark)} km`;
 }

@@ -1,14 +1,13 @@
-import { z } from 'zod';
-import { messages } from './messages.ts';
-
 /** The product's languages (issue 30): Hungarian, its default, and English. */
 export const LANGUAGES = ['hu', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hu';
 
-export const languageField = z.enum(LANGUAGES, { error: messages.languageInvalid });
+/** Each language's name in itself: what a switch offers, whatever the page's language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { hu: 'Magyar', en: 'English' };
 
-const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
+export const isLanguage = (tag: string | null | undefined): tag is Language =>
+  tag != null && (LANGUAGES as readonly string[]).includes(tag);
 
 /**
  * The language an `Accept-Language` header prefers among the product's: its tags by weight (a

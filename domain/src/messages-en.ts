@@ -11,6 +11,7 @@ import { notifications } from './messages/en/notifications.ts';
 import { offline } from './messages/en/offline.ts';
 import { operations } from './messages/en/operations.ts';
 import { operatorPages } from './messages/en/operator-pages.ts';
+import { parcelLabels } from './messages/en/parcel-labels.ts';
 import { parcelMail } from './messages/en/parcel-mail.ts';
 import { personalData } from './messages/en/personal-data.ts';
 import { places } from './messages/en/places.ts';
@@ -69,6 +70,7 @@ export const en: Catalogue = {
   ...operatorPages,
   ...personalData,
   ...parcelMail,
+  ...parcelLabels,
   ...emailVerification,
 };
 
@@ -105,5 +107,6 @@ export const enAreas = {
   operatorPages,
   personalData,
   parcelMail,
+  parcelLabels,
   emailVerification,
 };

@@ -11,6 +11,7 @@ import { notifications } from './messages/hu/notifications.ts';
 import { offline } from './messages/hu/offline.ts';
 import { operations } from './messages/hu/operations.ts';
 import { operatorPages } from './messages/hu/operator-pages.ts';
+import { parcelLabels } from './messages/hu/parcel-labels.ts';
 import { parcelMail } from './messages/hu/parcel-mail.ts';
 import { personalData } from './messages/hu/personal-data.ts';
 import { places } from './messages/hu/places.ts';
@@ -69,6 +70,7 @@ export const hu = {
   ...operatorPages,
   ...personalData,
   ...parcelMail,
+  ...parcelLabels,
   ...emailVerification,
 };
 
@@ -105,6 +107,7 @@ export const huAreas = {
   operatorPages,
   personalData,
   parcelMail,
+  parcelLabels,
   emailVerification,
 };
 
@@ -114,5 +117,15 @@ export const huAreas = {
  */
 export type Catalogue = Translation<typeof hu>;
 
-/** The texts in the product's language (Hungarian; the English UI adds a catalogue beside it). */
-export const messages: Catalogue = hu;
+/**
+ * The texts in the page's language: Hungarian, unless the web's first module speaks another
+ * before the rest of the app is loaded (web/src/boot.ts) — modules that keep a text when they load
+ * (a schema's message, a label table) then keep it in that language. The server never switches:
+ * it says its texts in a request's language where it answers (ADR 0034).
+ */
+export let messages: Catalogue = hu;
+
+/** Makes `catalogue` the texts every module reads from now on (the web, at start only). */
+export function speak(catalogue: Catalogue) {
+  messages = catalogue;
+}

@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { isTransient } from './api/client.ts';
+import { pageLanguage } from './lib/language.ts';
 import { AppRoutes } from './routes.tsx';
-import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -31,7 +31,8 @@ const app = (
 // place, exactly as rendered; the shell of every other page is replaced — after what the last visit
 // kept (the session, the lists) is back in the cache, so an app opened offline shows it.
 const offline = import('./offline/start.ts');
-if (root.dataset.prerendered !== undefined) {
+// Pages are rendered at build time in Hungarian: in another language the app draws its own.
+if (root.dataset.prerendered !== undefined && pageLanguage() === 'hu') {
   hydrateRoot(root, app);
   void offline.then(({ startOffline }) => startOffline(queryClient));
 } else {

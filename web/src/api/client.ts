@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
 import type { z } from 'zod';
+import { pageLanguage } from '../lib/language.ts';
 import { reportReachable } from '../offline/connection.ts';
 
 /**
@@ -59,7 +60,12 @@ export async function requestJson(
     response = await fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      // The page's language, which the person may have chosen over their browser's (issue 30).
+      headers: {
+        'accept-language': pageLanguage(),
+        ...headers,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });

@@ -2,6 +2,7 @@ import { messages } from '@csomag/domain/messages';
 import { type ProofKind, proofImagePath, proofListSchema } from '@csomag/domain/proof';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { pageLanguage } from '../lib/language.ts';
 import { reportReachable } from '../offline/connection.ts';
 import { ApiError, apiError, apiRequest } from './client.ts';
 
@@ -59,7 +60,12 @@ export async function uploadImage<S extends z.ZodType>(
   let response: Response;
   try {
     // biome-ignore lint/style/noRestrictedGlobals: client.ts sends JSON; this body is multipart (a file).
-    response = await fetch(path, { method: 'POST', credentials: 'same-origin', body });
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      body,
+      headers: { 'accept-language': pageLanguage() },
+    });
   } catch {
     reportReachable(false);
     throw new ApiError(0, 'network', messages.networkError);

@@ -1,4 +1,5 @@
 import type { Account } from '@csomag/domain/account';
+import type { Language } from '@csomag/domain/language';
 import { paths } from '@csomag/domain/paths';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -28,6 +29,13 @@ export function startClientSession(queryClient: QueryClient, account: Account) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
   queryClient.setQueryData(sessionQueryOptions.queryKey, account);
 }
+
+/**
+ * The account's language (issue 30), saved before the page loads again in it. Read as plain JSON:
+ * the switch is on every page, the landing page's too, which loads no schema library.
+ */
+export const saveLanguage = (userName: string, language: Language) =>
+  requestJson('PATCH', `/users/${encodeURIComponent(userName)}`, { language });
 
 // The answer has no body to read: success is the 2xx itself.
 export const signOut = () => requestJson('POST', '/auth/logout');

@@ -5,6 +5,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useSession, useSignOut } from '../api/session.ts';
 import { notify } from '../lib/notify.ts';
 import { useIsDesktop } from '../lib/use-window-width.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { type MenuItem, menuFor } from './menu.ts';
 
 function Logo() {
@@ -80,12 +81,14 @@ export function Header() {
         <nav aria-label={messages.mainMenuLabel}>
           <MenuLinks items={items} />
         </nav>
+        <LanguageSwitch />
       </header>
     );
   }
   return (
     <header className="header header-mobile">
       <Logo />
+      <LanguageSwitch />
       <button
         type="button"
         className="hamburger"

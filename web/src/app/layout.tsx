@@ -6,6 +6,7 @@ import { useToastsWanted } from '../lib/notify.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { LanguageSync } from './language-switch.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import { ErrorPage, Loading } from './status-pages.tsx';
 
@@ -55,6 +56,7 @@ export function Layout() {
         {messages.skipToContent}
       </a>
       <Header />
+      <LanguageSync />
       <main id="main" className="main">
         {hydrated && (
           <Suspense fallback={null}>

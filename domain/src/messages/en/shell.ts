@@ -13,6 +13,9 @@ export const shell = {
   menuButtonLabel: 'Menu',
   signOut: 'Sign out',
   skipToContent: 'Skip to content',
+  // the language switch (issue 30): its button shows the other language's own name
+  languageSwitchHint: 'Language of the page',
+  languageLabel: 'Language',
   footerPrivacy: 'Privacy notice',
   footerContact: 'Contact',
   footerImprint: 'Legal notice',

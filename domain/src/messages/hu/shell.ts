@@ -10,6 +10,9 @@ export const shell = {
   menuButtonLabel: 'Menü',
   signOut: 'Kijelentkezés',
   skipToContent: 'Ugrás a tartalomra',
+  // the language switch (issue 30): its button shows the other language's own name
+  languageSwitchHint: 'Az oldal nyelve',
+  languageLabel: 'Nyelv',
   footerPrivacy: 'Adatvédelmi tájékoztató',
   footerContact: 'Kapcsolat',
   footerImprint: 'Impresszum',

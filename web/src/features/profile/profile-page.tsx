@@ -13,6 +13,7 @@ import { notify } from '../../lib/notify.ts';
 import { useEraseAccount, useProfile, useUpdateProfile } from './api.ts';
 import { CommentsAboutMe } from './comments-about-me.tsx';
 import { EmailVerificationNotice } from './email-verification.tsx';
+import { LanguageSettings } from './language-settings.tsx';
 import { MailSettings } from './mail-settings.tsx';
 import { PushSettings } from './push-settings.tsx';
 
@@ -104,6 +105,7 @@ function ProfilePage({ emailEditable }: { emailEditable: boolean }) {
               onSave={(values) => update.mutateAsync(values)}
             />
             <BrandPanel />
+            <LanguageSettings userName={account.userName} />
             <PushSettings role={account.role} />
             {account.role === 'user' && <MailSettings />}
             {account.role === 'runner' && <CommentsAboutMe userName={account.userName} />}
