@@ -1,3 +1,4 @@
+import type { Language } from './language.ts';
 import { messages } from './messages.ts';
 import { paths } from './paths.ts';
 import type { Role } from './roles.ts';
@@ -128,17 +129,22 @@ const statusTexts: Record<PushKind, (parcelId: string) => string> = {
 export interface PushMessage {
   type: PushKind;
   parcelId: string;
-  /** The status sentence the notification shows. */
+  /** The notification's title and status sentence, in the recipient's language (issue 30). */
+  title: string;
   status: string;
+  lang: Language;
   /** A path on this site: the parcel's tracking page, or the runner's list of parcels in transit. */
   url: string;
 }
 
+/** The push about `parcelId` for `type`, in Hungarian: the notifier says it in its recipient's language. */
 export function pushMessage(type: PushKind, parcelId: string): PushMessage {
   return {
     type,
     parcelId,
+    title: pushKindTitles[type],
     status: statusTexts[type](parcelId),
+    lang: 'hu',
     url:
       type === 'assigned'
         ? paths.inProgressParcels

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './language.ts';
 import { messages } from './messages.ts';
 import { PUSH_KINDS, type PushKind, type PushMessage } from './push-kinds.ts';
 
@@ -8,7 +9,9 @@ export type { PushKind, PushMessage } from './push-kinds.ts';
 export const pushMessageSchema = z.object({
   type: z.enum(PUSH_KINDS),
   parcelId: z.string(),
+  title: z.string(),
   status: z.string(),
+  lang: z.enum(LANGUAGES),
   url: z.string(),
 }) satisfies z.ZodType<PushMessage>;
 

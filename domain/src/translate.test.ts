@@ -46,6 +46,12 @@ describe('saying a Hungarian text in English', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('says a parameter that is itself a text of the catalogue too', () => {
+    expect(toEnglish(messages.mailSenderAttempted(messages.attemptReasonNobodyHome))).toBe(
+      en.mailSenderAttempted(en.attemptReasonNobodyHome),
+    );
+  });
+
   it('gives back a text no key wrote', () => {
     expect(toEnglish('Valami egészen más.')).toBe('Valami egészen más.');
     expect(toEnglish('')).toBe('');

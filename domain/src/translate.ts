@@ -59,6 +59,8 @@ export function translator(from: Catalogue, to: Catalogue): (text: string) => st
     patterns.push({ regex: new RegExp(`^${regex}$`, 's'), order, arity: marks.length, render: target, literal });
   }
   patterns.sort((a, b) => b.literal - a.literal);
+  // A parameter that is itself a text of the catalogue (a reason's label in a sentence) is said too.
+  const argument = (text: string) => exact.get(text) ?? revive(text);
   return (text) => {
     const known = exact.get(text);
     if (known !== undefined) return known;
@@ -66,7 +68,7 @@ export function translator(from: Catalogue, to: Catalogue): (text: string) => st
       const match = pattern.regex.exec(text);
       if (!match) continue;
       const args: (string | number)[] = new Array(pattern.arity);
-      for (const [gap, index] of pattern.order.entries()) args[index] = revive(match[gap + 1] ?? '');
+      for (const [gap, index] of pattern.order.entries()) args[index] = argument(match[gap + 1] ?? '');
       return pattern.render(...args);
     }
     return text;

@@ -4,6 +4,8 @@
  * the kind's title, the status sentence, tagged with the parcel so a newer status replaces an
  * older one — and a click brings up the page it points to. Imported by index.ts.
  */
+
+import { isLanguage } from '@csomag/domain/language';
 import { messages } from '@csomag/domain/messages';
 import { isPushKind, type PushMessage, pushKindTitles } from '@csomag/domain/push-kinds';
 
@@ -29,7 +31,13 @@ function readPush(event: PushEvent): Partial<PushMessage> {
 
 self.addEventListener('push', (event) => {
   const message = readPush(event);
-  const title = isPushKind(message.type) ? pushKindTitles[message.type] : messages.pushNotificationTitle;
+  // The server says the title in its recipient's language (issue 30); an older payload has none.
+  const title =
+    typeof message.title === 'string' && message.title !== ''
+      ? message.title
+      : isPushKind(message.type)
+        ? pushKindTitles[message.type]
+        : messages.pushNotificationTitle;
   const data: NotificationData = { url: ownPath(message.url) };
   // Every push shows a notification: browsers take the permission away from sites whose pushes stay silent.
   event.waitUntil(
@@ -37,7 +45,7 @@ self.addEventListener('push', (event) => {
       body: typeof message.status === 'string' ? message.status : '',
       ...(typeof message.parcelId === 'string' ? { tag: message.parcelId } : {}),
       data,
-      lang: 'hu',
+      lang: isLanguage(message.lang) ? message.lang : 'hu',
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
     }),

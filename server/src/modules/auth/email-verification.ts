@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Language } from '@csomag/domain/language';
 import {
   EMAIL_VERIFICATION_RESENDS_PER_HOUR,
   EMAIL_VERIFICATION_TTL_MS,
@@ -43,22 +44,38 @@ const bodyOf: Record<VerificationPurpose, string> = {
 };
 
 /** The message with the link: essential mail (no stop link). */
-export const emailVerificationMail = (name: string, link: string, purpose: VerificationPurpose): ComposedMail =>
-  composeMail({
-    subject: messages.mailVerifySubject,
-    greeting: messages.mailGreeting(name),
-    paragraphs: [bodyOf[purpose], messages.mailVerifyIgnore],
-    action: { label: messages.mailVerifyButton, url: link },
-  });
+export const emailVerificationMail = (
+  name: string,
+  link: string,
+  purpose: VerificationPurpose,
+  language: Language | null = null,
+): ComposedMail =>
+  composeMail(
+    {
+      subject: messages.mailVerifySubject,
+      greeting: messages.mailGreeting(name),
+      paragraphs: [bodyOf[purpose], messages.mailVerifyIgnore],
+      action: { label: messages.mailVerifyButton, url: link },
+    },
+    language ?? undefined,
+  );
 
 /** To the old address once the new one is verified: what changed, and whom to tell if it was not them. */
-export const emailChangedMail = (name: string, newEmail: string, contactUrl: string): ComposedMail =>
-  composeMail({
-    subject: messages.mailEmailChangedSubject,
-    greeting: messages.mailGreeting(name),
-    paragraphs: [messages.mailEmailChangedBody(newEmail)],
-    action: { label: messages.mailEmailChangedContact, url: contactUrl },
-  });
+export const emailChangedMail = (
+  name: string,
+  newEmail: string,
+  contactUrl: string,
+  language: Language | null = null,
+): ComposedMail =>
+  composeMail(
+    {
+      subject: messages.mailEmailChangedSubject,
+      greeting: messages.mailGreeting(name),
+      paragraphs: [messages.mailEmailChangedBody(newEmail)],
+      action: { label: messages.mailEmailChangedContact, url: contactUrl },
+    },
+    language ?? undefined,
+  );
 
 /**
  * Stores a link for `email` and writes its message to the outbox, in the caller's transaction: the
@@ -68,7 +85,7 @@ export const emailChangedMail = (name: string, newEmail: string, contactUrl: str
 export async function sendVerificationLink(
   trx: Kysely<Database>,
   origin: string,
-  account: Pick<AccountRow, 'id' | 'name'>,
+  account: Pick<AccountRow, 'id' | 'name' | 'language'>,
   email: string,
   purpose: VerificationPurpose,
 ) {
@@ -88,7 +105,12 @@ export async function sendVerificationLink(
   await enqueueMail(trx, {
     to: email,
     template: 'email_verification',
-    composed: emailVerificationMail(account.name, `${origin}${paths.verifyEmail}#token=${token}`, purpose),
+    composed: emailVerificationMail(
+      account.name,
+      `${origin}${paths.verifyEmail}#token=${token}`,
+      purpose,
+      account.language,
+    ),
   });
 }
 
@@ -152,7 +174,7 @@ export async function verifyEmail(
       await enqueueMail(trx, {
         to: account.email,
         template: 'email_changed',
-        composed: emailChangedMail(account.name, used.email, `${ctx.origin}${paths.contact}`),
+        composed: emailChangedMail(account.name, used.email, `${ctx.origin}${paths.contact}`, account.language),
       });
       return { email: used.email };
     });
@@ -207,7 +229,7 @@ export function emailChange(actor: AccountRow, target: AccountRow, email: string
       await enqueueMail(trx, {
         to: target.email,
         template: 'email_changed',
-        composed: emailChangedMail(target.name, email, `${origin}${paths.contact}`),
+        composed: emailChangedMail(target.name, email, `${origin}${paths.contact}`, target.language),
       });
     },
   };

@@ -64,7 +64,7 @@ async function sendResetLink(ctx: ResetContext, email: string) {
     await enqueueMail(trx, {
       to: account.email,
       template: 'password_reset',
-      composed: passwordResetMail(account.name, link),
+      composed: passwordResetMail(account.name, link, account.language ?? undefined),
     });
   });
 }

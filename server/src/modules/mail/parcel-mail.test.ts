@@ -1,5 +1,6 @@
 import { RECEIVER_LINK_HEADER } from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
+import { en } from '@csomag/domain/messages-en';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, carriedFor, signUpCast } from '../../test/cast.ts';
 import { northOf, pickUp } from '../../test/delivery.ts';
@@ -259,6 +260,33 @@ describe('the sender', () => {
     const delivered = await requestAs(t.app, cast.admin, 'POST', `/api/parcels/${third.id}/deliver`, {});
     expect(delivered.statusCode).toBe(200);
     expect(await templatesTo(sender.account.email)).toEqual(['sender_picked_up', 'sender_reported']);
+  });
+
+  it('is written to in the language their account chose (issue 30): English, a failed attempt’s reason too', async () => {
+    const sender = await signUp(t.app);
+    await verify(sender);
+    const chosen = await requestAs(t.app, sender, 'PATCH', `/api/users/${sender.account.userName}`, { language: 'en' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress: cast.receiver.account.address });
+    await pickUp(t.app, cast.runner.cookie, parcel.id);
+    const attempt = await requestAs(t.app, cast.runner, 'POST', `/api/parcels/${parcel.id}/attempts`, {
+      reason: 'nobody_home',
+      position: { lat: 47.5, lng: 19.05, accuracy: 5 },
+    });
+    expect(attempt.statusCode, attempt.body).toBe(201);
+    const mails = await outbox(sender.account.email);
+    expect(mails.map((row) => row.template)).toEqual(['sender_picked_up', 'sender_attempted']);
+    expect(mails[0]?.subject).toBe(en.mailSenderPickedUpSubject(parcel.id));
+    expect(mails[0]?.text_body).toContain(en.mailGreeting(sender.account.name));
+    expect(mails[0]?.text_body).toContain(en.mailSenderPickedUp);
+    expect(mails[0]?.text_body).toContain(en.mailSignature);
+    expect(mails[0]?.html_body).toContain('<html lang="en">');
+    expect(mails[1]?.text_body).toContain(en.mailSenderAttempted(en.attemptReasonNobodyHome));
+    // The receiver, known by an address only, reads Hungarian.
+    const toReceiver = await outbox(cast.receiver.account.email);
+    expect(toReceiver.every((row) => !row.subject.includes(parcel.id) || row.html_body.includes('lang="hu"'))).toBe(
+      true,
+    );
   });
 
   it('keeps the switches to senders themselves: a runner, the back office and nobody are refused', async () => {

@@ -144,6 +144,7 @@ async function parcelFacts(trx: Trx, parcelId: string) {
       'sender.name as sender_name',
       'sender.email as sender_email',
       'sender.email_verified_at as sender_verified_at',
+      'sender.language as sender_language',
       'drop_points.name as drop_point_name',
       'drop_points.address as drop_point_address',
       'drop_points.opening_hours as drop_point_hours',
@@ -253,6 +254,8 @@ async function senderMail(
   stopAt: StopLinks,
 ): Promise<ComposedMail> {
   const id = facts.id;
+  // In the sender's language (issue 30); the receiver, known by an address only, reads Hungarian.
+  const language = facts.sender_language ?? undefined;
   const base = {
     greeting: messages.mailGreeting(facts.sender_name),
     action: { label: messages.mailTrackButton, url: `${ctx.origin}${paths.tracking(id)}` },
@@ -260,29 +263,41 @@ async function senderMail(
   };
   switch (kind) {
     case 'picked_up':
-      return composeMail({
-        ...base,
-        subject: messages.mailSenderPickedUpSubject(id),
-        paragraphs: [messages.mailSenderPickedUp],
-      });
+      return composeMail(
+        {
+          ...base,
+          subject: messages.mailSenderPickedUpSubject(id),
+          paragraphs: [messages.mailSenderPickedUp],
+        },
+        language,
+      );
     case 'attempted':
-      return composeMail({
-        ...base,
-        subject: messages.mailSenderAttemptedSubject(id),
-        paragraphs: [messages.mailSenderAttempted(await lastAttemptReason(trx, id))],
-      });
+      return composeMail(
+        {
+          ...base,
+          subject: messages.mailSenderAttemptedSubject(id),
+          paragraphs: [messages.mailSenderAttempted(await lastAttemptReason(trx, id))],
+        },
+        language,
+      );
     case 'delivered':
-      return composeMail({
-        ...base,
-        subject: messages.mailSenderDeliveredSubject(id),
-        paragraphs: [messages.mailSenderDelivered],
-      });
+      return composeMail(
+        {
+          ...base,
+          subject: messages.mailSenderDeliveredSubject(id),
+          paragraphs: [messages.mailSenderDelivered],
+        },
+        language,
+      );
     case 'reported':
-      return composeMail({
-        ...base,
-        subject: messages.mailSenderReportedSubject(id),
-        paragraphs: [change.kind === 'lost' ? messages.mailSenderLost : messages.mailSenderReported],
-      });
+      return composeMail(
+        {
+          ...base,
+          subject: messages.mailSenderReportedSubject(id),
+          paragraphs: [change.kind === 'lost' ? messages.mailSenderLost : messages.mailSenderReported],
+        },
+        language,
+      );
   }
 }
 

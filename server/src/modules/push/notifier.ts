@@ -1,4 +1,5 @@
-import { type PushKind, pushMessage } from '@csomag/domain/push-kinds';
+import type { Language } from '@csomag/domain/language';
+import { type PushKind, type PushMessage, pushMessage } from '@csomag/domain/push-kinds';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { Counter, type Registry } from 'prom-client';
@@ -6,6 +7,7 @@ import type { VapidDetails } from '../../config.ts';
 import { type ChangeFeed, isParcelEntry, type LoggedChange, type ParcelChange } from '../../db/change-feed.ts';
 import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
+import { sayIn } from '../../i18n.ts';
 import { type Happening, happeningOf } from '../parcels/happening.ts';
 import { mayParcel, relationship } from '../parcels/policy.ts';
 import { BoundedQueue } from './queue.ts';
@@ -114,6 +116,12 @@ export interface PushNotifierOptions {
  * sends it. Changes are handled one at a time, in feed order; pushes go out PUSH_CONCURRENCY at a
  * time, each cut off after PUSH_TIMEOUT_MS.
  */
+/** A push said in its recipient's language (issue 30): their account's choice, else Hungarian. */
+function inLanguage(message: PushMessage, language: Language | null): PushMessage {
+  if (language === null || language === message.lang) return message;
+  return { ...message, title: sayIn(language, message.title), status: sayIn(language, message.status), lang: language };
+}
+
 export class PushNotifier {
   private readonly changes = new BoundedQueue(1, PUSH_QUEUE_LIMIT);
   private readonly pushes = new BoundedQueue(PUSH_CONCURRENCY, PUSH_QUEUE_LIMIT);
@@ -217,7 +225,9 @@ export class PushNotifier {
       const rows = await db
         .selectFrom('push_subscriptions')
         .leftJoin('push_muted_kinds', 'push_muted_kinds.account_id', 'push_subscriptions.account_id')
+        .innerJoin('accounts', 'accounts.id', 'push_subscriptions.account_id')
         .select([
+          'accounts.language',
           'push_subscriptions.id',
           'push_subscriptions.account_id',
           'push_subscriptions.endpoint',
@@ -236,7 +246,10 @@ export class PushNotifier {
           .map(({ muted: _, ...device }) => [device.id, device] as const),
       );
       for (const device of devices.values()) {
-        const message = pushMessage(kinds.get(device.account_id) as PushKind, entry.change.parcelId);
+        const message = inLanguage(
+          pushMessage(kinds.get(device.account_id) as PushKind, entry.change.parcelId),
+          device.language,
+        );
         const taken = this.pushes.push(() => this.deliver(device, message, entry));
         if (!taken) this.pushCounter.inc({ outcome: 'dropped' });
       }

@@ -1,4 +1,5 @@
 import { messages } from '@csomag/domain/messages';
+import { en } from '@csomag/domain/messages-en';
 import { paths } from '@csomag/domain/paths';
 import { PUSH_KINDS, pushMessage } from '@csomag/domain/push-kinds';
 import type { FastifyInstance } from 'fastify';
@@ -473,11 +474,33 @@ describe('who is told what', () => {
       {
         type: 'assigned',
         parcelId: parcel.id,
+        title: messages.pushTitleAssigned,
         status: messages.pushStatusAssigned(parcel.id),
+        lang: 'hu',
         url: paths.inProgressParcels,
       },
     ]);
     expect(messagesTo(devices.sender)).toEqual([pushMessage('sent_picked_up', parcel.id)]);
+  });
+
+  it('tells each in the language their account chose (issue 30), Hungarian otherwise', async () => {
+    const { sender, runner, devices, receiverAddress } = await cast();
+    const chosen = await call('PATCH', `/api/users/${sender.account.userName}`, sender, { language: 'en' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const parcel = await sendParcel(t.app, sender.cookie, { receiverAddress });
+    expect((await call('POST', `/api/parcels/${parcel.id}/pickup`, runner)).statusCode).toBe(200);
+    await settle();
+    expect(messagesTo(devices.sender)).toEqual([
+      {
+        type: 'sent_picked_up',
+        parcelId: parcel.id,
+        title: en.pushTitleSentPickedUp,
+        status: en.pushStatusSentPickedUp(parcel.id),
+        lang: 'en',
+        url: paths.tracking(parcel.id),
+      },
+    ]);
+    expect(messagesTo(devices.receiver)).toEqual([pushMessage('incoming_on_its_way', parcel.id)]);
   });
 
   it('tells nobody about a new parcel, and nobody who is neither its sender, receiver nor runner', async () => {
