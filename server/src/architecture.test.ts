@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { join } from 'node:path';
+import { parse } from '@babel/parser';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
@@ -52,11 +53,50 @@ function hungarianLines(file: string): string[] {
   return [...found].sort((a, b) => a - b).map((line) => `${file}:${line + 1}: ${(sourceLines[line] ?? '').trim()}`);
 }
 
+/** Attributes a person reads or hears: their text comes from the catalogue too. */
+const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label']);
+const WORD = /\p{L}{2,}/u;
+
+/**
+ * Each text written into a component's markup, in any language (issue 30): JSX text with a word
+ * in it, and a read attribute given as a string, as "file:line: text".
+ */
+function typedTexts(file: string): string[] {
+  const source = readFileSync(join(root, file), 'utf8');
+  const ast = parse(source, { sourceType: 'module', plugins: ['typescript', 'jsx'] });
+  const found: string[] = [];
+  const report = (line: number | undefined, text: string) => found.push(`${file}:${line ?? 0}: ${text.trim()}`);
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { type?: string; value?: unknown; name?: { name?: unknown }; loc?: { start: { line: number } } };
+    if (n.type === 'JSXText' && typeof n.value === 'string' && WORD.test(n.value)) report(n.loc?.start.line, n.value);
+    if (n.type === 'JSXAttribute' && READ_ATTRIBUTES.has(String(n.name?.name))) {
+      const value = (node as { value?: { type?: string; value?: unknown } }).value;
+      if (value?.type === 'StringLiteral' && typeof value.value === 'string' && WORD.test(value.value)) {
+        report(n.loc?.start.line, `${String(n.name?.name)}="${value.value}"`);
+      }
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'loc' || key === 'start' || key === 'end') continue;
+      if (Array.isArray(child)) child.forEach(visit);
+      else if (child && typeof child === 'object') visit(child);
+    }
+  };
+  visit(ast.program);
+  return found;
+}
+
 describe('texts', () => {
   it('writes no Hungarian outside domain/: every text a person reads comes from its messages', () => {
     const files = [...sourceFiles('server/src'), ...sourceFiles('web/src')];
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap(hungarianLines)).toEqual([]);
+  });
+
+  it('writes no text of any language into a component: both languages read the same markup', () => {
+    const components = sourceFiles('web/src').filter((path) => path.endsWith('.tsx'));
+    expect(components.length).toBeGreaterThan(50);
+    expect(components.flatMap(typedTexts)).toEqual([]);
   });
 });
 

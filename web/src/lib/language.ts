@@ -40,3 +40,6 @@ export function rememberLanguage(language: Language) {
   }
   window.location.reload();
 }
+
+/** The locale numbers are written in on this page: a thousands' separator as its language has it. */
+export const numberLocale = () => (pageLanguage() === 'en' ? 'en-GB' : 'hu-HU');

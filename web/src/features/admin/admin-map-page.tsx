@@ -10,6 +10,7 @@ import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
 import { Link } from 'react-router';
 import { QueryError } from '../../components/query-state.tsx';
+import { numberLocale } from '../../lib/language.ts';
 import { roundedBounds } from '../../map/bounds.ts';
 import MapView, { type MapMarker, MapMarkers } from '../../map/map-view.tsx';
 import { destinationMarker, MarkerPopup } from '../../map/parcel-popup.tsx';
@@ -47,7 +48,7 @@ const pinDestination = (pin: ParcelPin) =>
 function clusterIcon(count: number) {
   const size = count < 100 ? 36 : count < 10_000 ? 44 : 54;
   return L.divIcon({
-    html: `<span>${count.toLocaleString('hu-HU')}</span>`,
+    html: `<span>${count.toLocaleString(numberLocale())}</span>`,
     className: 'parcel-cluster',
     iconSize: [size, size],
   });
@@ -90,7 +91,7 @@ export function AdminMapPage() {
       {result.isError && <QueryError error={result.error} />}
       {data && (
         <p className="map-total" role="status">
-          {messages.adminMapTotal(data.total.toLocaleString('hu-HU'))}
+          {messages.adminMapTotal(data.total.toLocaleString(numberLocale()))}
         </p>
       )}
       <MapView
