@@ -7,7 +7,9 @@
  * median run — where to start optimising. Prints the targets as information; never fails on a score
  * (DESIGN §8). A run that fails prints its error and the benchmark goes on.
  *
- *   npm run bench:lighthouse -- [--runs 3] [--build]
+ *   npm run bench:lighthouse -- [--runs 3] [--build] [--language hu|en]
+ *
+ * --language: the language the browser asks for (issue 30): English pages load their catalogue first.
  *   WEB_DIST=/path/to/dist npm run bench:lighthouse     (another web build, served by the same server)
  */
 import { createRequire } from 'node:module';
@@ -19,9 +21,14 @@ import { machine } from './lib/app-process.ts';
 import { createSharedParcel, startProductionServer } from './lib/production-server.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, build: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    build: { type: 'boolean', default: false },
+    language: { type: 'string', default: 'hu' },
+  },
 });
 const runs = Math.max(1, Number(values.runs) || 3);
+const browserLanguage = values.language === 'en' ? 'en-GB' : 'hu-HU';
 
 interface Run {
   performance: number;
@@ -77,8 +84,8 @@ function read(lhr: Result): Run {
 async function audit(url: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    // The product's default language, as a Hungarian browser asks for it (issue 30: English loads its catalogue).
-    chromeFlags: ['--headless', '--lang=hu-HU', ...chromiumFlags],
+    // The language a browser asks for (issue 30): Hungarian, the default, or English with --language en.
+    chromeFlags: ['--headless', `--lang=${browserLanguage}`, ...chromiumFlags],
   });
   try {
     const result = await lighthouse(url, {
@@ -120,7 +127,7 @@ try {
   console.log(`${new Date().toISOString()}; ${machineAtStart}`);
   console.log(
     `mobile preset (simulated throttling), performance + accessibility, median of ${runs} run(s) per page;` +
-      ` server ${server.origin}, web build ${server.webDist}; browser ${chromiumPath}`,
+      ` server ${server.origin}, web build ${server.webDist}; browser ${chromiumPath} asking for ${browserLanguage}`,
   );
   for (const [label, path] of pages) {
     if (path instanceof Error) {
