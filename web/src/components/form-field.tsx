@@ -65,6 +65,18 @@ export function FormField({ label, error, hint, id, ref, ...input }: Props) {
   );
 }
 
+/** A field's id (given, or made), its error's id, and the control's attributes that tie the two. */
+function useFieldIds(id: string | undefined, error: string | null | undefined) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const errorId = `${fieldId}-error`;
+  return {
+    fieldId,
+    errorId,
+    control: { id: fieldId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined },
+  };
+}
+
 /** The same for a text area (a reason, a description, a comment). */
 export function TextAreaField({
   label,
@@ -72,18 +84,11 @@ export function TextAreaField({
   id,
   ...textarea
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | null | undefined }) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const errorId = `${fieldId}-error`;
+  const { fieldId, errorId, control } = useFieldIds(id, error);
   return (
     <div className="field">
       <label htmlFor={fieldId}>{label}</label>
-      <textarea
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...textarea}
-      />
+      <textarea {...control} {...textarea} />
       <FieldError id={errorId} message={error} />
     </div>
   );
@@ -109,18 +114,11 @@ export function SelectField<Value extends string>({
   labels: Record<Value, string>;
   ref?: Ref<HTMLSelectElement>;
 }) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const errorId = `${fieldId}-error`;
+  const { fieldId, errorId, control } = useFieldIds(id, error);
   return (
     <div className="field">
       <label htmlFor={fieldId}>{label}</label>
-      <select
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...select}
-      >
+      <select {...control} {...select}>
         <option value="" disabled>
           {placeholder}
         </option>
