@@ -5,27 +5,52 @@ import { huAreas } from '../domain/src/messages.ts';
 
 const domainMessages = fileURLToPath(new URL('../domain/src/messages.ts', import.meta.url));
 const webTexts = fileURLToPath(new URL('./src/i18n/texts.ts', import.meta.url));
-const AREA = '\0csomagkuldo-texts:';
+const TEXT = '\0csomagkuldo-text:';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-const areaOfKey = new Map<string, string>();
-for (const [area, texts] of Object.entries(huAreas)) for (const key of Object.keys(texts)) areaOfKey.set(key, area);
 
 /**
- * Texts by area, loaded with the modules that read them (issue 30, ADR 0034). In the browser build
- * the catalogue is web/src/i18n/texts.ts, empty at first; every module that reads `messages.<key>`
- * gets, before its own imports, an import of each area those keys live in, which registers that
- * area's texts. The import runs before the module's body, so a text a module keeps when it loads
- * (a schema's message) is there. The landing page then loads the shell's and its own areas, not the
- * whole catalogue. Keys are read by name (`messages.key`): the catalogue is never indexed by a
- * computed key (a test of the architecture would see it).
+ * Each key's text as a module's source: a string as its literal; a function as its own source when
+ * it stands alone (checked by running it apart), else read from its area's module (one that uses a
+ * table of its area's, say).
  */
-export function textsByArea(): Plugin {
+const textSource = new Map<string, string>();
+for (const [area, texts] of Object.entries(huAreas)) {
+  const file = fileURLToPath(new URL(`../domain/src/messages/hu/${kebab(area)}.ts`, import.meta.url));
+  const fromArea = (key: string) =>
+    `import { ${area} } from ${JSON.stringify(file)};\nregister({ ${JSON.stringify(key)}: ${area}.${key} });\n`;
+  for (const [key, text] of Object.entries(texts) as [string, unknown][]) {
+    if (typeof text === 'string') {
+      textSource.set(key, `register({ ${JSON.stringify(key)}: ${JSON.stringify(text)} });\n`);
+      continue;
+    }
+    const source = String(text);
+    let alone = false;
+    try {
+      const made = new Function(`return (${source})`)() as (...args: unknown[]) => unknown;
+      alone = typeof made(...Array.from({ length: made.length }, (_, i) => (i === 0 ? 1 : 'x'))) === 'string';
+    } catch {
+      alone = false;
+    }
+    textSource.set(key, alone ? `register({ ${JSON.stringify(key)}: (${source}) });\n` : fromArea(key));
+  }
+}
+
+/**
+ * Texts with the modules that read them (issue 30, ADR 0034). In the browser build the catalogue
+ * is web/src/i18n/texts.ts, empty at first; every module that reads `messages.<key>` gets, before
+ * its own imports, an import of each of those keys' text, which registers it. The import runs
+ * before the module's body, so a text a module keeps when it loads (a schema's message) is there.
+ * The bundler puts each text with the chunks that read it: the landing page loads the shell's and
+ * its own texts, not the whole catalogue. Keys are read by name (`messages.key`): the catalogue is
+ * never indexed by a computed key (a test of the architecture holds that).
+ */
+export function textsWithTheirModules(): Plugin {
   return {
-    name: 'csomagkuldo:texts-by-area',
+    name: 'csomagkuldo:texts-with-their-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (source.startsWith(AREA)) return source;
+      if (source.startsWith(TEXT)) return source;
       if (!importer || importer === webTexts) return null;
       if (source === '@csomag/domain/messages' || source.endsWith('/messages.ts')) {
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
@@ -34,22 +59,21 @@ export function textsByArea(): Plugin {
       return null;
     },
     load(id) {
-      if (!id.startsWith(AREA)) return null;
-      const area = id.slice(AREA.length);
-      const file = fileURLToPath(new URL(`../domain/src/messages/hu/${kebab(area)}.ts`, import.meta.url));
-      return `import { register } from ${JSON.stringify(webTexts)};\nimport { ${area} } from ${JSON.stringify(file)};\nregister(${area});\n`;
+      if (!id.startsWith(TEXT)) return null;
+      const text = textSource.get(id.slice(TEXT.length));
+      if (text === undefined) throw new Error(`texts-with-their-modules: no text ${id.slice(TEXT.length)}`);
+      return `import { register } from ${JSON.stringify(webTexts)};\n${text}`;
     },
     transform(code, id) {
       if (id.startsWith('\0') || id.includes('/node_modules/') || id === webTexts) return null;
       if (!/\.(tsx?|jsx?)$/.test(id) || id.includes('/domain/src/messages/')) return null;
       if (!/\bmessages\b/.test(code) || !/from\s+['"][^'"]*messages(\.ts)?['"]/.test(code)) return null;
-      const areas = new Set<string>();
+      const keys = new Set<string>();
       for (const [, key] of code.matchAll(/\bmessages\.([A-Za-z_$][\w$]*)/g)) {
-        const area = key === undefined ? undefined : areaOfKey.get(key);
-        if (area) areas.add(area);
+        if (key !== undefined && textSource.has(key)) keys.add(key);
       }
-      if (areas.size === 0) return null;
-      const imports = [...areas].map((area) => `import ${JSON.stringify(AREA + area)};`).join('');
+      if (keys.size === 0) return null;
+      const imports = [...keys].map((key) => `import ${JSON.stringify(TEXT + key)};`).join('');
       return { code: `${imports}${code}`, map: null };
     },
   };

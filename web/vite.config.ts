@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // By path, not by package name: the config is bundled before it runs, and the catalogue is TypeScript.
 import { offline as text } from '../domain/src/messages/hu/offline.ts';
 import { paths } from '../domain/src/paths.ts';
-import { textsByArea } from './vite-texts.ts';
+import { textsWithTheirModules } from './vite-texts.ts';
 
 /** The app's palette (src/styles.css: --brand and --bg). */
 const THEME_COLOR = '#c2410c';
@@ -55,8 +55,8 @@ function preloadApp(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    // Texts by area, with the modules that read them (the build-time render keeps the whole catalogue).
-    !isSsrBuild && textsByArea(),
+    // Each text with the modules that read it (the build-time render keeps the whole catalogue).
+    !isSsrBuild && textsWithTheirModules(),
     !isSsrBuild && preloadApp(),
     // The prerender step's server build (scripts/prerender.ts) makes no service worker.
     !isSsrBuild &&
