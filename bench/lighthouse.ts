@@ -85,7 +85,7 @@ async function audit(url: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     // The language a browser asks for (issue 30): Hungarian, the default, or English with --language en.
-    chromeFlags: ['--headless', `--lang=${browserLanguage}`, ...chromiumFlags],
+    chromeFlags: ['--headless', `--lang=${browserLanguage}`, `--accept-lang=${browserLanguage}`, ...chromiumFlags],
   });
   try {
     const result = await lighthouse(url, {

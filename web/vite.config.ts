@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // By path, not by package name: the config is bundled before it runs, and the catalogue is TypeScript.
 import { offline as text } from '../domain/src/messages/hu/offline.ts';
@@ -17,47 +17,11 @@ const BACKGROUND_COLOR = '#f7f5f2';
  */
 const MAX_PRECACHED_BYTES = 8 * 1024 * 1024;
 
-/**
- * The app (src/main.tsx) is loaded by the first module once the page's language is settled
- * (src/boot.ts, issue 30): named in the page as a module to fetch at once, it comes in parallel with
- * the first module instead of after it — with the chunks it imports.
- */
-type Chunk = Extract<NonNullable<IndexHtmlTransformContext['bundle']>[string], { type: 'chunk' }>;
-
-function preloadApp(): Plugin {
-  return {
-    name: 'csomagkuldo:preload-app',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
-        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/main.tsx'));
-        if (!app) throw new Error('preload-app: no chunk for src/main.tsx');
-        const files = new Set<string>();
-        const add = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
-        };
-        add(app.fileName);
-        return [...files].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // Each text with the modules that read it (the build-time render keeps the whole catalogue).
     !isSsrBuild && textsWithTheirModules(),
-    !isSsrBuild && preloadApp(),
     // The prerender step's server build (scripts/prerender.ts) makes no service worker.
     !isSsrBuild &&
       VitePWA({

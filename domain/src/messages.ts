@@ -118,14 +118,8 @@ export const huAreas = {
 export type Catalogue = Translation<typeof hu>;
 
 /**
- * The texts in the page's language: Hungarian, unless the web's first module speaks another
- * before the rest of the app is loaded (web/src/boot.ts) — modules that keep a text when they load
- * (a schema's message, a label table) then keep it in that language. The server never switches:
- * it says its texts in a request's language where it answers (ADR 0034).
+ * The texts, in Hungarian: the server's (it says them in a request's language where it answers,
+ * ADR 0034). The web build reads them from web/src/i18n/texts.ts instead, text by text, in the
+ * page's language.
  */
-export let messages: Catalogue = hu;
-
-/** Makes `catalogue` the texts every module reads from now on (the web, at start only). */
-export function speak(catalogue: Catalogue) {
-  messages = catalogue;
-}
+export const messages: Catalogue = hu;

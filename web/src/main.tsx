@@ -1,9 +1,12 @@
+// The page's language is settled first, before any module keeps a text (i18n/texts.ts).
+import './i18n/texts.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { isTransient } from './api/client.ts';
 import { pageLanguage } from './lib/language.ts';
+import './styles.css';
 import { AppRoutes } from './routes.tsx';
 
 const queryClient = new QueryClient({
