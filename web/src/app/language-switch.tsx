@@ -5,7 +5,10 @@ import { useSwitchLanguage } from '../api/language.ts';
 import { saveLanguage, useSession } from '../api/session.ts';
 import { languageChosenHere, pageLanguage, rememberLanguage } from '../lib/language.ts';
 
-/** The header's switch: the other language, named in itself. */
+/**
+ * The header's switch: the other language's code, small enough for the one-line menu at 1024 px
+ * and the phone's header at 320 px; its name is the language's own ("English (EN)").
+ */
 export function LanguageSwitch() {
   const { switchTo, pending } = useSwitchLanguage();
   const current = pageLanguage();
@@ -15,11 +18,12 @@ export function LanguageSwitch() {
       type="button"
       className="language-switch"
       lang={other}
+      aria-label={`${LANGUAGE_NAMES[other]} (${other.toUpperCase()})`}
       title={messages.languageSwitchHint}
       disabled={pending}
       onClick={() => void switchTo(other)}
     >
-      {LANGUAGE_NAMES[other]}
+      {other.toUpperCase()}
     </button>
   );
 }
