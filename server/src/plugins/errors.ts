@@ -25,17 +25,22 @@ function validationFields(error: FastifyError, language: Language): Record<strin
   return fields;
 }
 
-/** A refusal in the request's language (issue 30), its fields' messages too, saying which. */
+/**
+ * A refusal in the request's language (issue 30), its fields' messages too, saying which. A
+ * schema's field messages come said already (`saidFields`: zod's own need the issue to be said).
+ */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
   error: { code: string; message: string; fields?: Record<string, string> | undefined },
+  saidFields?: { language: Language; fields: Record<string, string> },
 ) {
-  const language = requestLanguage(request);
+  const language = saidFields?.language ?? requestLanguage(request);
   const say = (text: string) => sayIn(language, text);
   const fields =
-    error.fields && Object.fromEntries(Object.entries(error.fields).map(([key, text]) => [key, say(text)]));
+    saidFields?.fields ??
+    (error.fields && Object.fromEntries(Object.entries(error.fields).map(([key, text]) => [key, say(text)])));
   return reply
     .status(status)
     .header('content-language', language)
@@ -49,9 +54,15 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return sendError(request, reply, error.statusCode, error);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = validationFields(error, requestLanguage(request));
-      // Said already in the request's language: sendError's translation leaves them as they are.
-      return sendError(request, reply, 400, { code: 'invalid_body', message: messages.invalidBody, fields });
+      const language = requestLanguage(request);
+      const fields = validationFields(error, language);
+      return sendError(
+        request,
+        reply,
+        400,
+        { code: 'invalid_body', message: messages.invalidBody },
+        { language, fields },
+      );
     }
     if (error.statusCode === 429) {
       return sendError(request, reply, 429, { code: 'rate_limited', message: messages.tooManyRequests });

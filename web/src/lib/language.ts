@@ -22,7 +22,7 @@ export function chosenLanguage(): Language {
   return stored() ?? preferredLanguage((navigator.languages ?? [navigator.language]).join(','));
 }
 
-/** The language the page was loaded in (set once by boot.ts, from chosenLanguage). */
+/** The language the page was loaded in (set once by i18n/texts.ts, from chosenLanguage). */
 export const pageLanguage = (): Language =>
   typeof document !== 'undefined' && isLanguage(document.documentElement.lang)
     ? document.documentElement.lang
