@@ -62,6 +62,10 @@ test('switched to English on the landing page: sign up, send, track — kept on 
   await expect(page).toHaveURL(/\/CsomagKovetes\/[0-9A-Z]{10}$/);
   await expect(page.getByText(en.statusWaiting, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: en.timelineTitle })).toContainText(en.eventCreated);
+  // Dates as English writes them, day first ('29/11/2026, 15:20:00'), not the Hungarian year first.
+  await expect(page.getByRole('region', { name: en.timelineTitle }).locator('time').first()).toHaveText(
+    /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/,
+  );
   await expectAccessible(page);
 
   // A reload keeps it.

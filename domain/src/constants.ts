@@ -27,6 +27,8 @@ export const ADMIN_MAP = { center: { lat: 47.51, lng: 19.04 }, zoom: 8, height: 
 
 export const QR_CODE = { size: 128, level: 'L', marginModules: 4 } as const;
 export const HANDOVER_TOKEN_TTL_MS = 15 * 60 * 1000;
+/** Digits of a hand-over code (domain/handover-pin.ts): here, so the pages that only show one load no schema. */
+export const HANDOVER_PIN_LENGTH = 6;
 
 /** A runner's browser reports its position at most this often or after this much movement. */
 export const LOCATION_REPORT_MIN_INTERVAL_MS = 10_000;

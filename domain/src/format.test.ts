@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from './messages-en.ts';
 import {
   budapestClock,
   budapestDateTimeInput,
@@ -22,6 +23,13 @@ describe('formatTimestamp', () => {
 
   it('pads every part to two digits', () => {
     expect(formatTimestamp(new Date('2026-12-01T00:00:05.000Z'))).toBe('2026-12-01 01:00:05');
+  });
+
+  it('is written day first in English, the same Budapest moment (issue 30)', () => {
+    const p = budapestParts('2026-01-05T08:09:10.000Z');
+    const two = (n: number) => String(n).padStart(2, '0');
+    const clock = `${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+    expect(en.timestamp(String(p.year), two(p.month), two(p.day), clock)).toBe('05/01/2026, 09:09:10');
   });
 });
 

@@ -62,10 +62,18 @@ export const budapestClock = (at: string | number) => budapestDateTimeInput(new 
 /** 'H:MM' in Budapest, as a timetable prints a departure ('7:42', '23:05'). */
 export const timetableClock = (at: string | number) => budapestClock(at).replace(/^0(?=\d:)/, '');
 
-/** `YYYY-MM-DD HH:mm:ss` in Budapest time with the real month (the original's was zero-based). */
+/**
+ * A moment in Budapest time as the page's language writes it: `YYYY-MM-DD HH:mm:ss` in Hungarian
+ * (SPEC; the real month, the original's was zero-based), `DD/MM/YYYY, HH:mm:ss` in English.
+ */
 export function formatTimestamp(value: string | Date): string {
   const p = budapestParts(value);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  return messages.timestamp(
+    String(p.year),
+    pad(p.month),
+    pad(p.day),
+    `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`,
+  );
 }
 
 export function formatWeight(grams: number): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HANDOVER_PIN_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
 import { occurredAtField } from './parcel.ts';
 
@@ -9,7 +10,7 @@ import { occurredAtField } from './parcel.ts';
  * before it locks for a while, so guessing a million codes is hopeless.
  */
 
-export const HANDOVER_PIN_LENGTH = 6;
+export { HANDOVER_PIN_LENGTH };
 /** Tries per leg in one window: then only the QR code (or waiting) hands it over. */
 export const HANDOVER_PIN_MAX_TRIES = 5;
 export const HANDOVER_PIN_WINDOW_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTopics } from './live.ts';
+import { parseTopics } from './live-schemas.ts';
 
 describe('live topics', () => {
   it('reads a comma-separated list, normalising parcel ids and dropping repeats', () => {

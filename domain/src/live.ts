@@ -1,11 +1,14 @@
-import { z } from 'zod';
-import { PARCEL_EVENT_KINDS, PARCEL_STATUSES, parcelIdSchema } from './parcel.ts';
+import { PARCEL_EVENT_KINDS } from './parcel-states.ts';
+
+export type { LiveChange } from './live-schemas.ts';
 
 /**
  * Live updates over Server-Sent Events (DESIGN §5): GET /api/events?topics=a,b.
  * - `parcel:<id>` anyone: changes to that parcel (the tracking page)
  * - `parcels`     superadmin: every change; runner: changes to the waiting list, and relay offers
  * - `me`          user: parcels they sent or addressed to their address; runner: parcels they carry
+ * No schema library here: a page that only listens (the public tracking page) loads zod with its
+ * first change, from live-schemas.ts (ADR 0008).
  */
 export type LiveTopic = 'parcels' | 'me' | `parcel:${string}`;
 
@@ -33,33 +36,4 @@ export type LiveChangeKind = (typeof LIVE_CHANGE_KINDS)[number];
  */
 export const TRIP_OFFER_KIND = 'trip_offer';
 
-/** The `data:` of every `event: change` message: enough to patch or refetch, nothing private. */
-export const liveChangeSchema = z.object({
-  topic: z.string(),
-  kind: z.enum([...LIVE_CHANGE_KINDS, TRIP_OFFER_KIND]),
-  parcelId: z.string(),
-  status: z.enum(PARCEL_STATUSES),
-  /** trip_offer only: the saved trip's id and the whole minutes the parcel adds to it. */
-  tripId: z.string().optional(),
-  addedMinutes: z.number().int().optional(),
-});
-export type LiveChange = z.infer<typeof liveChangeSchema>;
-
 export const parcelTopic = (parcelId: string): LiveTopic => `parcel:${parcelId}`;
-
-/** Reads `a,b,c` into distinct topics; null when any of them is not a topic (or too many). */
-export function parseTopics(raw: string): LiveTopic[] | null {
-  const topics = new Set<LiveTopic>();
-  for (const part of raw.split(',')) {
-    const topic = part.trim();
-    if (topic === 'parcels' || topic === 'me') {
-      topics.add(topic);
-      continue;
-    }
-    if (!topic.startsWith('parcel:')) return null;
-    const id = parcelIdSchema.safeParse(topic.slice('parcel:'.length));
-    if (!id.success) return null;
-    topics.add(parcelTopic(id.data));
-  }
-  return topics.size > 0 && topics.size <= MAX_LIVE_TOPICS ? [...topics] : null;
-}

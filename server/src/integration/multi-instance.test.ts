@@ -1,6 +1,7 @@
 import { accountResponseSchema, meResponseSchema } from '@csomag/domain/account';
 import { handoverLinkSchema, handoverSummarySchema } from '@csomag/domain/delivery';
-import { LIVE_EVENT, type LiveChange, liveChangeSchema } from '@csomag/domain/live';
+import { LIVE_EVENT, type LiveChange } from '@csomag/domain/live';
+import { liveChangeSchema } from '@csomag/domain/live-schemas';
 import { type Parcel, parcelSchema } from '@csomag/domain/parcel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.ts';

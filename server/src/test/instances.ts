@@ -6,7 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESSION_COOKIE } from '@csomag/domain/constants';
-import { LIVE_EVENT, type LiveChange, liveChangeSchema } from '@csomag/domain/live';
+import { LIVE_EVENT, type LiveChange } from '@csomag/domain/live';
+import { liveChangeSchema } from '@csomag/domain/live-schemas';
 import pg from 'pg';
 import { parseSseBlock, type SseBlock } from './sse.ts';
 

@@ -9,6 +9,7 @@ import { notify } from '../lib/notify.ts';
 import { apiRequest } from './client.ts';
 import { parcelActionPath } from './parcel.ts';
 import { readImage } from './proof.ts';
+import { attemptsKey } from './tracking.ts';
 
 /*
  * When a delivery does not go to plan (issue 28): the failed attempts as the sender, the receiver
@@ -32,7 +33,7 @@ export const hasAttemptsToTell = (state: ParcelState) =>
  * A parcel's attempts, read again whenever the parcel's count or state changes (both come live
  * with the parcel's lists and tracking view): a new attempt, a return.
  */
-export const attemptsKey = (parcelId: string) => ['attempts', parcelId] as const;
+export { attemptsKey };
 
 export const useAttempts = (
   parcel: { id: string; attempts: number; state: ParcelState },

@@ -1,9 +1,13 @@
-import { configResponseSchema } from '@csomag/domain/config';
+import type { ConfigResponse } from '@csomag/domain/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './client.ts';
+import { requestJson } from './client.ts';
 
-export const fetchServerConfig = (signal?: AbortSignal) =>
-  apiRequest('GET', '/config', configResponseSchema, undefined, signal);
+/**
+ * Read as the server wrote it from `configResponseSchema`, without a parse: every map needs it, and
+ * a stranger's tracking page loads no schema library (docs/decisions/0008-small-first-download.md).
+ */
+export const fetchServerConfig = async (signal?: AbortSignal) =>
+  (await requestJson('GET', '/config', undefined, signal)) as ConfigResponse;
 
 export const configQueryOptions = queryOptions({
   queryKey: ['config'],

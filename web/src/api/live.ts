@@ -1,8 +1,18 @@
-import { LIVE_EVENT, type LiveChange, liveChangeSchema } from '@csomag/domain/live';
+import { LIVE_EVENT, type LiveChange } from '@csomag/domain/live';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 const RETRY_MAX_MS = 30_000;
+
+/**
+ * A change's schema, and zod with it, loads with the first change that arrives: a page that only
+ * listens — the public tracking page a stranger opens — loads no schema library (ADR 0008).
+ */
+let changeSchema: Promise<typeof import('@csomag/domain/live-schemas').liveChangeSchema> | undefined;
+const loadChangeSchema = () => {
+  changeSchema ??= import('@csomag/domain/live-schemas').then((module) => module.liveChangeSchema);
+  return changeSchema;
+};
 
 /**
  * Subscribes to live changes (DESIGN §5) for as long as the component is mounted.
@@ -33,6 +43,7 @@ export function useLiveChanges(
     let stopped = false;
     let interrupted = false;
     let first = true;
+    let told: Promise<void> = Promise.resolve();
     const open = () => {
       source = new EventSource(`/api/events?topics=${encodeURIComponent(key)}`);
       source.addEventListener('open', () => {
@@ -44,8 +55,17 @@ export function useLiveChanges(
         interrupted = false;
       });
       source.addEventListener(LIVE_EVENT, (event) => {
-        const parsed = liveChangeSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (parsed.success) handler.current(parsed.data);
+        const data: unknown = JSON.parse((event as MessageEvent<string>).data);
+        // In the order they came, though the first waits for the schema to load.
+        told = told
+          .then(async () => {
+            const parsed = (await loadChangeSchema()).safeParse(data);
+            if (parsed.success && !stopped) handler.current(parsed.data);
+          })
+          // A schema that could not load (offline) drops this change, not the ones after it.
+          .catch(() => {
+            changeSchema = undefined;
+          });
       });
       source.addEventListener('error', () => {
         interrupted = true;

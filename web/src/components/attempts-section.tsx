@@ -28,6 +28,7 @@ import { DropPointPicker } from './drop-point-picker.tsx';
 import { FormError, FormField } from './form-field.tsx';
 import { refused } from './form-resolver.ts';
 import { windowText } from './redelivery-window.ts';
+import { returnNotice } from './return-notice.ts';
 import { applyServerErrors, serverSummary } from './use-server-errors.ts';
 
 type ParcelJourney = Pick<Parcel, 'id' | 'state' | 'attempts' | 'redelivery'>;
@@ -187,12 +188,7 @@ export function AttemptsSection({ parcel }: { parcel: ParcelJourney }) {
   const attempts = useAttempts(parcel, mayRead, receiverLink);
   const items = mayRead ? (attempts.data?.items ?? []) : [];
   const returnAfter = attempts.data?.returnAfter ?? 1;
-  const notice =
-    parcel.state === 'returning'
-      ? messages.parcelReturningNotice
-      : parcel.state === 'returned'
-        ? messages.parcelReturnedNotice
-        : null;
+  const notice = returnNotice(parcel.state);
   if (!notice && items.length === 0) return null;
   return (
     <section className="attempts" aria-labelledby={items.length > 0 ? titleId : undefined}>

@@ -1,4 +1,4 @@
-import { HANDOVER_PIN_LENGTH } from '@csomag/domain/handover-pin';
+import { HANDOVER_PIN_LENGTH } from '@csomag/domain/constants';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { FormField } from './form-field.tsx';

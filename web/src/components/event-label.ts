@@ -1,6 +1,7 @@
 import { budapestClock } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { type ParcelEvent, parcelEventLabels } from '@csomag/domain/parcel';
+import type { ParcelEvent } from '@csomag/domain/parcel';
+import { parcelEventLabels } from '@csomag/domain/parcel-states';
 
 /** A timeline row's words: a relay as 'Átadva: futár1 → futár2, <hely>, 14:32', any other event by its label. */
 export function eventLabel(event: ParcelEvent): string {

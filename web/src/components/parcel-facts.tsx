@@ -1,7 +1,7 @@
 import type { HandoverSummary } from '@csomag/domain/delivery';
 import { formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { parcelStatusLabels } from '@csomag/domain/parcel';
+import { parcelStatusLabels } from '@csomag/domain/parcel-states';
 import type { ReactNode } from 'react';
 
 /** What a person checks before taking a parcel from a runner (the receiver, the next runner); `children` add rows. */

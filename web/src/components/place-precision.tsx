@@ -1,5 +1,5 @@
 import { messages } from '@csomag/domain/messages';
-import { isDoorKnown, type PointPrecision } from '@csomag/domain/parcel';
+import { isDoorKnown, type PointPrecision } from '@csomag/domain/parcel-states';
 import type { ReverseGeocodeResponse } from '@csomag/domain/places';
 
 /*

@@ -1,4 +1,4 @@
-import { HANDOVER_PIN_LENGTH } from '@csomag/domain/handover-pin';
+import { HANDOVER_PIN_LENGTH } from '@csomag/domain/constants';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -38,13 +38,20 @@ export function useCodeFromLink(parcelId: string): string | undefined {
 const RECEIVER_LINK = 'link';
 const receiverLinkStorage = (parcelId: string) => `receiver-link:${parcelId}`;
 
+/** Where storage is refused (a private window's quota): the key lives as long as the page. */
+const keptInPage = new Map<string, string>();
+
 function storedReceiverLink(parcelId: string): string | null {
   try {
-    return sessionStorage.getItem(receiverLinkStorage(parcelId));
+    return sessionStorage.getItem(receiverLinkStorage(parcelId)) ?? keptInPage.get(parcelId) ?? null;
   } catch {
-    return null;
+    return keptInPage.get(parcelId) ?? null;
   }
 }
+
+/** Whether this page holds the receiver's link key for the parcel, without taking it out of the address (useReceiverLink does). */
+export const holdsReceiverLink = (parcelId: string, hash: string) =>
+  new URLSearchParams(hash.replace(/^#/, '')).has(RECEIVER_LINK) || storedReceiverLink(parcelId) !== null;
 
 /** The receiver's link key for this parcel: from the address the page was opened at, else from earlier in the tab. */
 export function useReceiverLink(parcelId: string): string | null {
@@ -54,10 +61,11 @@ export function useReceiverLink(parcelId: string): string | null {
   const [kept, setKept] = useState(() => storedReceiverLink(parcelId));
   useEffect(() => {
     if (!fromLink) return;
+    keptInPage.set(parcelId, fromLink);
     try {
       sessionStorage.setItem(receiverLinkStorage(parcelId), fromLink);
     } catch {
-      // Storage refused (a private window's quota): the key lives as long as the page.
+      // Storage refused: kept in the page (keptInPage).
     }
     setKept(fromLink);
     navigate({ pathname, search, hash: '' }, { replace: true });

@@ -45,6 +45,8 @@ export const parcelLabels = {
   ageDays: (days: number) => (days === 1 ? '1 day ago' : `${days} days ago`),
   /** The decimal mark of a distance ('1.2 km'). */
   decimalMark: '.',
+  /** A moment as British English writes it: '29/11/2026, 15:20:00', Budapest time. */
+  timestamp: (year: string, month: string, day: string, clock: string) => `${day}/${month}/${year}, ${clock}`,
 
   // registration's role
   selfRegisterRoleInvalid: 'The role can be user or runner.',

@@ -42,6 +42,8 @@ export const parcelLabels = {
   ageDays: (days: number) => `${days} napja`,
   /** The decimal mark of a distance ('1,2 km'). */
   decimalMark: ',',
+  /** A moment as the pages write it (SPEC): '2026-11-29 15:20:00', Budapest time. */
+  timestamp: (year: string, month: string, day: string, clock: string) => `${year}-${month}-${day} ${clock}`,
 
   // registration's role
   selfRegisterRoleInvalid: 'A szerepkör user vagy runner lehet.',

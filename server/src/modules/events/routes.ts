@@ -1,4 +1,5 @@
-import { parseTopics, TRIP_OFFER_KIND } from '@csomag/domain/live';
+import { TRIP_OFFER_KIND } from '@csomag/domain/live';
+import { parseTopics } from '@csomag/domain/live-schemas';
 import { messages } from '@csomag/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

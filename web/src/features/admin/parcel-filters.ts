@@ -1,4 +1,4 @@
-import { PARCEL_STATES, type ParcelState } from '@csomag/domain/parcel';
+import { PARCEL_STATES, type ParcelState } from '@csomag/domain/parcel-states';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebounced } from '../../lib/use-debounced.ts';

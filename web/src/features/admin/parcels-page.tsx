@@ -1,6 +1,6 @@
 import type { AdminParcel } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
-import { PARCEL_STATES, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel';
+import { PARCEL_STATES, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel-states';
 import { paths } from '@csomag/domain/paths';
 import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';

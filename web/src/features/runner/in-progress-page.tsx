@@ -1,5 +1,6 @@
 import { messages } from '@csomag/domain/messages';
-import { type CarriedParcel, isDoorKnown } from '@csomag/domain/parcel';
+import type { CarriedParcel } from '@csomag/domain/parcel';
+import { isDoorKnown } from '@csomag/domain/parcel-states';
 import { paths } from '@csomag/domain/paths';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import { formatAge, formatDistance } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { isDoorKnown, type PointPrecision } from '@csomag/domain/parcel';
+import { isDoorKnown, type PointPrecision } from '@csomag/domain/parcel-states';
 import { type ReactNode, useState } from 'react';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { ParcelListView } from '../../components/parcel-list.tsx';

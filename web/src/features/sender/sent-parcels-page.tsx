@@ -1,5 +1,6 @@
 import { messages } from '@csomag/domain/messages';
-import { isFinal, PARCEL_STATES, type Parcel, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel';
+import type { Parcel } from '@csomag/domain/parcel';
+import { isFinal, PARCEL_STATES, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel-states';
 import { paths } from '@csomag/domain/paths';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,8 +1,7 @@
 import { parcelTopic } from '@csomag/domain/live';
 import { useQuery } from '@tanstack/react-query';
-import { attemptsKey } from '../../api/attempts.ts';
 import { useLiveRefetch } from '../../api/live.ts';
-import { trackingQueryOptions } from '../../api/tracking.ts';
+import { attemptsKey, trackingQueryOptions } from '../../api/tracking.ts';
 
 /**
  * The public view of a parcel, kept live: status changes and the runner's moves arrive by SSE; so

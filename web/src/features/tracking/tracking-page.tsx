@@ -1,18 +1,21 @@
 import { TRACKING_MAP } from '@csomag/domain/constants';
 import { formatTimestamp, formatWeight } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
-import { parcelStateLabels, type TrackingView } from '@csomag/domain/parcel';
+import type { TrackingView } from '@csomag/domain/parcel';
+import { parcelStateLabels } from '@csomag/domain/parcel-states';
 import { paths } from '@csomag/domain/paths';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { AttemptsSection } from '../../components/attempts-section.tsx';
+import { useSession } from '../../api/session.ts';
 import { eventLabel } from '../../components/event-label.ts';
-import { HandoverCode } from '../../components/handover-code.tsx';
 import { PrecisionNotes } from '../../components/place-precision.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RatingSummaryText } from '../../components/ratings/rating-summary.tsx';
+import { returnNotice } from '../../components/return-notice.ts';
 import { RichText } from '../../components/rich-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { holdsReceiverLink } from '../../lib/code-link.ts';
 import { LazyMap } from '../../map/lazy-map.tsx';
 import type { MapMarker } from '../../map/map-view.tsx';
 import { useTracking } from './api.ts';
@@ -36,6 +39,44 @@ function trackingMarkers(parcel: TrackingView): MapMarker[] {
 const SENT_LATER_MS = 60_000;
 const sentLater = ({ at, occurredAt }: { at: string; occurredAt?: string | null | undefined }) =>
   Boolean(occurredAt) && Date.parse(at) - Date.parse(occurredAt ?? at) >= SENT_LATER_MS;
+
+/*
+ * What a parcel's parties do here — its attempts with their photos, a new time, the hand-over code —
+ * loads for them only (a signed-in person, or the receiver by their mail's link; the server decides
+ * what each may read). A stranger opening a shared link reads the parcel and its map, and loads no
+ * forms and no schema library (docs/decisions/0008-small-first-download.md).
+ */
+type PartiesModule = typeof import('./parties-parts.tsx');
+let partiesModule: Promise<PartiesModule> | undefined;
+
+function ForParties({ parcel }: { parcel: TrackingView }) {
+  const { data: account } = useSession();
+  const { hash } = useLocation();
+  const party = Boolean(account) || holdsReceiverLink(parcel.id, hash);
+  const [parts, setParts] = useState<PartiesModule | null>(null);
+  useEffect(() => {
+    if (!party) return;
+    let current = true;
+    partiesModule ??= import('./parties-parts.tsx');
+    partiesModule
+      .then((module) => current && setParts(module))
+      .catch(() => {
+        partiesModule = undefined;
+      });
+    return () => {
+      current = false;
+    };
+  }, [party]);
+  if (party) return parts ? <parts.PartiesParts parcel={parcel} /> : null;
+  const notice = returnNotice(parcel.state);
+  return notice ? (
+    <section className="attempts">
+      <p className="notice">
+        <strong>{notice}</strong>
+      </p>
+    </section>
+  ) : null;
+}
 
 /** A mistyped id reads as no such parcel, in this screen's words; anything else in the server's. */
 const notFoundOrError = (error: unknown) =>
@@ -134,8 +175,7 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
           </p>
         </section>
       </div>
-      <AttemptsSection parcel={parcel} />
-      <HandoverCode parcel={parcel} />
+      <ForParties parcel={parcel} />
       <PrecisionNotes
         pickup={parcel.pickupPrecision}
         destination={parcel.destinationPrecision}
