@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './messages-en.ts';
 import {
   budapestClock,
   budapestDateTimeInput,
@@ -11,6 +10,7 @@ import {
   formatTimestamp,
   formatWeight,
 } from './format.ts';
+import { en } from './messages-en.ts';
 
 describe('formatTimestamp', () => {
   it('shows Budapest time with the real month (the original showed January as 00)', () => {
