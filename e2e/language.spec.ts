@@ -68,8 +68,10 @@ test('switched to English on the landing page: sign up, send, track — kept on 
   );
   await expectAccessible(page);
 
-  // A reload keeps it.
-  await page.reload();
+  // A reload keeps it: the server sends the page rendered in English at build time (the switch's
+  // cookie), which the app takes over in place.
+  const reloaded = await page.reload();
+  expect(await reloaded?.text()).toContain('<html lang="en">');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('region', { name: en.timelineTitle })).toBeVisible();
 

@@ -80,5 +80,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   // Maps are written for debugging but not referenced, so browsers never download them.
-  build: { outDir: 'dist', sourcemap: 'hidden' },
+  // The manifest tells the build-time pages which chunks to name (scripts/prerender.ts), then goes.
+  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
 }));

@@ -34,8 +34,10 @@ const app = (
 // place, exactly as rendered; the shell of every other page is replaced — after what the last visit
 // kept (the session, the lists) is back in the cache, so an app opened offline shows it.
 const offline = import('./offline/start.ts');
-// Pages are rendered at build time in Hungarian: in another language the app draws its own.
-if (root.dataset.prerendered !== undefined && pageLanguage() === 'hu') {
+// Pages are rendered at build time in each language; the server sends the one the person chose
+// (its cookie) or their browser prefers. A page in another language than the app settled on (a
+// service worker's copy, a cookie refused) is drawn afresh.
+if (root.dataset.prerendered !== undefined && root.dataset.language === pageLanguage()) {
   hydrateRoot(root, app);
   void offline.then(({ startOffline }) => startOffline(queryClient));
 } else {

@@ -8,9 +8,12 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { Layout } from './app/layout.tsx';
 import { Loading } from './app/status-pages.tsx';
+
+export { setRenderLanguage } from './lib/language.ts';
+
 import { AppRoutes, routeTable } from './routes.tsx';
 
-export const prerenderedPaths = routeTable.filter((row) => row.prerender).map((row) => row.path);
+export const prerenderedPages = routeTable.filter((row) => row.prerender).map(({ path, module }) => ({ path, module }));
 
 async function render(location: string, routes: ReactNode): Promise<string> {
   // Rendered signed out: the session is only known in the browser, which asks after hydrating.

@@ -70,6 +70,11 @@ interface Row {
    * (web/scripts/prerender.ts) and served for every path the pattern matches.
    */
   prerender?: true;
+  /**
+   * A prerendered page's own module (when it is not in the entry): the build names its chunks in
+   * the page's HTML, so the browser fetches them beside the entry instead of after it.
+   */
+  module?: string;
 }
 
 const USER = ['user'] as const;
@@ -80,7 +85,7 @@ const SIGNED_IN = ['user', 'runner', 'superadmin'] as const;
 /** SPEC §2.1's route table and its guard table in one: path → screen → who may see it. */
 export const routeTable: Row[] = [
   { path: paths.home, access: 'public', Page: LandingPage, prerender: true },
-  { path: paths.login, access: 'public', Page: LoginPage, prerender: true },
+  { path: paths.login, access: 'public', Page: LoginPage, prerender: true, module: 'src/features/auth/login-page.tsx' },
   { path: paths.forgotPassword, access: 'public', Page: ForgotPasswordPage },
   { path: paths.resetPassword, access: 'public', Page: ResetPasswordPage },
   { path: paths.verifyEmail, access: 'public', Page: VerifyEmailPage },
@@ -88,11 +93,41 @@ export const routeTable: Row[] = [
   { path: paths.privacy, access: 'public', Page: PrivacyPage },
   { path: paths.contact, access: 'public', Page: ContactPage },
   { path: paths.imprint, access: 'public', Page: ImprintPage },
-  { path: paths.registerChoice, access: 'public', Page: RegisterChoicePage, prerender: true },
-  { path: paths.registerUser, access: 'public', Page: RegisterUserPage, prerender: true },
-  { path: paths.registerRunner, access: 'public', Page: RegisterRunnerPage, prerender: true },
-  { path: paths.trackingSearch, access: 'public', Page: TrackingSearchPage, prerender: true },
-  { path: paths.trackingPattern, access: 'public', Page: TrackingPage, prerender: true },
+  {
+    path: paths.registerChoice,
+    access: 'public',
+    Page: RegisterChoicePage,
+    prerender: true,
+    module: 'src/features/auth/register-choice-page.tsx',
+  },
+  {
+    path: paths.registerUser,
+    access: 'public',
+    Page: RegisterUserPage,
+    prerender: true,
+    module: 'src/features/auth/register-page.tsx',
+  },
+  {
+    path: paths.registerRunner,
+    access: 'public',
+    Page: RegisterRunnerPage,
+    prerender: true,
+    module: 'src/features/auth/register-page.tsx',
+  },
+  {
+    path: paths.trackingSearch,
+    access: 'public',
+    Page: TrackingSearchPage,
+    prerender: true,
+    module: 'src/features/tracking/tracking-search-page.tsx',
+  },
+  {
+    path: paths.trackingPattern,
+    access: 'public',
+    Page: TrackingPage,
+    prerender: true,
+    module: 'src/features/tracking/tracking-page.tsx',
+  },
   { path: paths.handover, access: 'public', Page: HandoverPage },
   { path: paths.userDashboard, access: USER, Page: UserDashboardPage },
   { path: paths.sentParcels, access: USER, Page: SentParcelsPage },

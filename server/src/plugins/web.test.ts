@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { LANGUAGE_COOKIE } from '@csomag/domain/language';
 import { messages } from '@csomag/domain/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,11 +25,20 @@ function writeFixtureBuild() {
     Array.from({ length: 400 }, (_, i) => `export const label${i} = 'Csomag ${i} úton van';\n`).join(''),
   );
   write('index.html', '<!doctype html><title>SPA shell</title>', { precompressed: true });
+  write('pages/en/shell.html', '<!doctype html><title>SPA shell in English</title>', { precompressed: true });
   write('pages/index.html', '<!doctype html><title>Prerendered home</title>', { precompressed: true });
+  write('pages/en/index.html', '<!doctype html><title>Prerendered home in English</title>', { precompressed: true });
   write('pages/tracking.html', '<!doctype html><title>Prerendered tracking frame</title>', { precompressed: true });
   write(
     'prerendered.json',
-    JSON.stringify({ '/': 'pages/index.html', '/CsomagKovetes/:packageId': 'pages/tracking.html' }),
+    JSON.stringify({
+      shell: { hu: 'index.html', en: 'pages/en/shell.html' },
+      pages: {
+        '/': { hu: 'pages/index.html', en: 'pages/en/index.html' },
+        // A page not rendered in English: the Hungarian one is sent.
+        '/CsomagKovetes/:packageId': { hu: 'pages/tracking.html' },
+      },
+    }),
   );
   write('assets/app-abc123.js', script, { precompressed: true });
   write('assets/app-abc123.js.map', '{"version":3}');
@@ -106,13 +116,41 @@ describe('pages', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.headers.vary).toBe('accept-encoding, accept-language, cookie');
       expect(response.headers.etag).toBeTruthy();
       expect(decoded(response).toString()).toContain(title);
 
       const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(response.headers.etag) });
       expect(again.statusCode, url).toBe(304);
       expect(again.body).toBe('');
+    }
+  });
+
+  it('sends a page in the language chosen with the switch (its cookie), else the one the browser prefers, else Hungarian', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['/', {}, 'Prerendered home</title>'],
+      ['/', { 'accept-language': 'en-GB,en;q=0.9' }, 'Prerendered home in English'],
+      ['/', { 'accept-language': 'de-DE,hu;q=0.5,en;q=0.4' }, 'Prerendered home</title>'],
+      ['/', { 'accept-language': 'en-GB', cookie: `${LANGUAGE_COOKIE}=hu` }, 'Prerendered home</title>'],
+      ['/', { cookie: `other=1; ${LANGUAGE_COOKIE}=en` }, 'Prerendered home in English'],
+      ['/', { cookie: `${LANGUAGE_COOKIE}=xx`, 'accept-language': 'en' }, 'Prerendered home in English'],
+      ['/SaTerkep', { cookie: `${LANGUAGE_COOKIE}=en` }, 'SPA shell in English'],
+      ['/SaTerkep', { 'accept-language': 'hu-HU' }, 'SPA shell</title>'],
+      ['/CsomagKovetes/A1B2C3D4E5', { cookie: `${LANGUAGE_COOKIE}=en` }, 'Prerendered tracking frame'],
+    ];
+    for (const [url, headers, title] of cases) {
+      const response = await get(url, headers);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, `${url} ${JSON.stringify(headers)}`).toContain(title);
+    }
+  });
+
+  it("names the tracking page's data in its answer, so the browser asks for both at once", async () => {
+    const tracking = await get('/CsomagKovetes/A1B2C3D4E5');
+    expect(tracking.headers.link).toBe('</api/tracking/A1B2C3D4E5>; rel=preload; as=fetch; crossorigin');
+    // Not for what is not a parcel's id (the page says so itself), nor for another page.
+    for (const url of ['/CsomagKovetes/a1b2c3d4e5', '/CsomagKovetes/A1B2C3D4E', '/CsomagKovetes', '/']) {
+      expect((await get(url)).headers.link, url).toBeUndefined();
     }
   });
 

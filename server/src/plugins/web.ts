@@ -1,30 +1,40 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language, pageLanguageOf } from '@csomag/domain/language';
 import { messages } from '@csomag/domain/messages';
+import { PARCEL_ID_ALPHABET, PARCEL_ID_LENGTH } from '@csomag/domain/parcel';
+import { paths } from '@csomag/domain/paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refuse } from '../errors.ts';
 
 /**
- * URL path → HTML file in the build, written by the web build beside its pages. A `:name`
- * segment matches any one segment (`/CsomagKovetes/:packageId`).
+ * What the web build rendered (web/scripts/prerender.ts), in each language: per URL path, the page's
+ * HTML file (a `:name` segment matches any one segment, `/CsomagKovetes/:packageId`), and the app
+ * shell every other page starts from.
  */
-const prerenderedSchema = z.record(z.string().startsWith('/'), z.string());
+const byLanguage = z.partialRecord(z.enum(LANGUAGES), z.string());
+const prerenderedSchema = z.object({ shell: byLanguage, pages: z.record(z.string().startsWith('/'), byLanguage) });
 
-/** Finds the prerendered page for a request path; none when the build wrote no manifest. */
-function readPrerendered(webDist: string): (pathname: string) => string | undefined {
+/** Finds the page for a request path in a language: its prerendered page, else the shell. */
+function readPrerendered(webDist: string): (pathname: string, language: Language) => string {
   const file = join(webDist, 'prerendered.json');
-  if (!existsSync(file)) return () => undefined;
-  const pages = prerenderedSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  const routes = Object.entries(pages).map(([path, page]) => {
+  if (!existsSync(file)) return () => 'index.html';
+  const { shell, pages } = prerenderedSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  for (const page of [...Object.values(shell), ...Object.values(pages).flatMap((files) => Object.values(files))]) {
     if (!existsSync(join(webDist, page))) throw new Error(`prerendered.json names ${page}, which is not in ${webDist}`);
+  }
+  const routes = Object.entries(pages).map(([path, files]) => {
     // Browsers send non-ASCII paths percent-encoded; URL encodes a pattern's literal parts the same way.
     const segments = new URL(path, 'http://x').pathname.split('/');
     const pattern = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment))).join('/');
-    return { matches: new RegExp(`^${pattern}$`), page };
+    return { matches: new RegExp(`^${pattern}$`), files };
   });
-  return (pathname) => routes.find((route) => route.matches.test(pathname))?.page;
+  return (pathname, language) => {
+    const files = routes.find((route) => route.matches.test(pathname))?.files ?? shell;
+    return files[language] ?? files[DEFAULT_LANGUAGE] ?? 'index.html';
+  };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -69,11 +79,30 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       // Vite's hashed assets never change; anything else (pages, favicon, the service worker /sw.js and
       // /manifest.webmanifest, whose names are fixed) must be revalidated, or a new build never reaches phones.
       res.setHeader('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.setHeader('vary', 'accept-encoding');
+      // A page is chosen by its language too (prerenderedPage).
+      res.setHeader(
+        'vary',
+        /\.html(\.br|\.gz)?$/.test(path) ? 'accept-encoding, accept-language, cookie' : 'accept-encoding',
+      );
     },
   });
   app.setNotFoundHandler((request, reply) => {
     if (!isPageRequest(request)) throw refuse('not_found', messages.notFound);
-    return reply.sendFile(prerenderedPage(request.url.split('?', 1)[0] ?? '') ?? 'index.html');
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    const language = pageLanguageOf(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+    const parcelId = trackedParcel(pathname);
+    // The tracking page's data is asked for with the page, not after its scripts (issue 30).
+    if (parcelId) reply.header('link', `</api/tracking/${parcelId}>; rel=preload; as=fetch; crossorigin`);
+    return reply.sendFile(prerenderedPage(pathname, language));
   });
+}
+
+const trackingPrefix = `${paths.trackingSearch}/`;
+
+/** The parcel id of a tracking page's path (`/CsomagKovetes/<id>`), when it is one. */
+function trackedParcel(pathname: string): string | null {
+  if (!pathname.startsWith(trackingPrefix)) return null;
+  // As the page will ask for it: the id as written in the address, when it is one.
+  const id = pathname.slice(trackingPrefix.length);
+  return id.length === PARCEL_ID_LENGTH && [...id].every((char) => PARCEL_ID_ALPHABET.includes(char)) ? id : null;
 }
