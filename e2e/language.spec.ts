@@ -88,6 +88,26 @@ test('switched to English on the landing page: sign up, send, track — kept on 
   await elsewhere.close();
 });
 
+test('the switch works where the browser refuses local storage: the cookie keeps the choice, and the server sends the page in it', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hu');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: en.landingTitle })).toBeVisible();
+  const reloaded = await page.reload();
+  expect(await reloaded?.text()).toContain('<html lang="en">');
+  await expect(page.getByRole('button', { name: 'Magyar' })).toBeEnabled();
+});
+
 test('the server’s refusals come in the page’s language', async ({ page }) => {
   await page.goto('/Bejelentkezes');
   await page.getByRole('button', { name: 'English' }).click();

@@ -1,4 +1,5 @@
 import type { Language } from '@csomag/domain/language';
+import { messages } from '@csomag/domain/messages';
 import { useState } from 'react';
 import { rememberLanguage } from '../lib/language.ts';
 import { notify } from '../lib/notify.ts';
@@ -15,7 +16,10 @@ export function useSwitchLanguage() {
     setPending(true);
     try {
       if (account) await saveLanguage(account.userName, language);
-      rememberLanguage(language);
+      if (!rememberLanguage(language)) {
+        setPending(false);
+        notify.info(messages.languageNotKept);
+      }
     } catch (error) {
       setPending(false);
       notify.error(error);

@@ -50,9 +50,9 @@ export const pageLanguage = (): Language => {
 /**
  * Keeps `language` for this browser — in localStorage and in a cookie, which the server reads to
  * send the next page already in it — and loads the page again in it (every module's texts are read
- * at load). Where both are refused nothing changes: loading again would only come back as it was.
+ * at load). Where both are refused nothing changes (false): loading again would only come back as it was.
  */
-export function rememberLanguage(language: Language) {
+export function rememberLanguage(language: Language): boolean {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve (Firefox)
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
   try {
@@ -60,7 +60,9 @@ export function rememberLanguage(language: Language) {
   } catch {
     // The cookie keeps it (stored() reads it too).
   }
-  if (stored() === language) window.location.reload();
+  if (stored() !== language) return false;
+  window.location.reload();
+  return true;
 }
 
 /** The locale numbers are written in on this page: a thousands' separator as its language has it. */

@@ -15,6 +15,8 @@ export const shell = {
   skipToContent: 'Skip to content',
   // the language switch (issue 30): its button shows the other language's own name
   languageSwitchHint: 'Language of the page',
+  /** The switch, where neither a cookie nor local storage may be kept: nothing changes. */
+  languageNotKept: 'This browser does not let us remember the language (cookies and local storage are blocked).',
   languageLabel: 'Language',
   footerPrivacy: 'Privacy notice',
   footerContact: 'Contact',

@@ -12,6 +12,8 @@ export const shell = {
   skipToContent: 'Ugrás a tartalomra',
   // the language switch (issue 30): its button shows the other language's own name
   languageSwitchHint: 'Az oldal nyelve',
+  /** The switch, where neither a cookie nor local storage may be kept: nothing changes. */
+  languageNotKept: 'Ez a böngésző nem engedi megjegyezni a nyelvet (a sütik és a helyi tárolás tiltva).',
   languageLabel: 'Nyelv',
   footerPrivacy: 'Adatvédelmi tájékoztató',
   footerContact: 'Kapcsolat',
