@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredLanguage } from './language.ts';
+import { pageLanguageOf, preferredLanguage } from './language.ts';
 
 describe('the language an Accept-Language header prefers', () => {
   it.each([
@@ -19,5 +19,18 @@ describe('the language an Accept-Language header prefers', () => {
     [';;,,', 'hu'],
   ] as const)('%j → %s', (header, language) => {
     expect(preferredLanguage(header)).toBe(language);
+  });
+});
+
+describe("a page's language as the server picks it", () => {
+  it('follows the switch (its cookie) over the browser', () => {
+    expect(pageLanguageOf('hu', 'en-GB,en;q=0.9')).toBe('hu');
+    expect(pageLanguageOf('en', 'hu-HU')).toBe('en');
+  });
+
+  it('follows the browser without a choice, or with a cookie that is not one of ours', () => {
+    expect(pageLanguageOf(undefined, 'en-GB,en;q=0.9')).toBe('en');
+    expect(pageLanguageOf('de', 'en')).toBe('en');
+    expect(pageLanguageOf('', undefined)).toBe('hu');
   });
 });
