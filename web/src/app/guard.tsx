@@ -13,7 +13,17 @@ export function Guard({ roles, children }: { roles: readonly Role[]; children: R
   const { data: account, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <Loading />;
-  if (!account) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (!account) {
+    // Signing out leaves for the landing page first: the address has changed, the new page is
+    // still being drawn (a transition), and the session is already gone. Sending this page to the
+    // sign-in page then would replace the landing page's address.
+    if (leaving(location.pathname)) return <Loading />;
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  }
   if (!roles.includes(account.role)) return <Navigate to={roleHome[account.role]} replace />;
   return children;
 }
+
+/** Whether the browser's address already names another page than the one being drawn (both encoded alike). */
+const leaving = (pathname: string) =>
+  typeof window !== 'undefined' && window.location.pathname !== new URL(pathname, window.location.origin).pathname;
