@@ -57,11 +57,13 @@ export const reasonField = z
 /** Public tracking ids: 10 characters of Crockford base32 (no I, L, O, U). */
 export const PARCEL_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const PARCEL_ID_LENGTH = 10;
+/** An id exactly as written: the alphabet's characters, PARCEL_ID_LENGTH of them. */
+export const PARCEL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
 export const parcelIdSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[0-9A-HJKMNP-TV-Z]{10}$/, { error: 'Érvénytelen csomagazonosító.' });
+  .regex(PARCEL_ID_PATTERN, { error: 'Érvénytelen csomagazonosító.' });
 
 const coordinate = (limit: number) =>
   z

@@ -27,6 +27,7 @@ type Files = Record<Language, string>;
 
 try {
   const manifest = readManifest();
+  const entryChunks = chunksOf(manifest, 'index.html');
   const template = inlineStylesheet(readFileSync(join(dist, 'index.html'), 'utf8'));
   const table: { shell: Partial<Files>; pages: Record<string, Partial<Files>> } = { shell: {}, pages: {} };
   for (const language of LANGUAGES) {
@@ -54,7 +55,7 @@ try {
       const html = await entry.renderPage(path.replace(/:\w+/g, '-'));
       writeFileSync(
         join(dist, file),
-        page(` data-prerendered="${path}"`, html, module ? preloads(manifest, module) : ''),
+        page(` data-prerendered="${path}"`, html, module ? preloads(manifest, module, entryChunks) : ''),
       );
       table.pages[path] = { ...table.pages[path], [language]: file };
     }
@@ -103,7 +104,7 @@ function catalogueIn(language: Language): Plugin {
   };
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 function readManifest(): Manifest {
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: vite.config.ts must keep build.manifest`);
@@ -119,12 +120,11 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Se
 }
 
 /** The page's own chunks, besides what the entry loads anyway, as modulepreload links. */
-function preloads(manifest: Manifest, module: string): string {
+function preloads(manifest: Manifest, module: string, entryChunks: Set<string>): string {
   if (!manifest[module])
     throw new Error(`routes.tsx names ${module} as a page's module; the build has no chunk for it`);
-  const entry = chunksOf(manifest, 'index.html');
   return [...chunksOf(manifest, module)]
-    .filter((key) => !entry.has(key))
+    .filter((key) => !entryChunks.has(key))
     .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
     .join('');
 }

@@ -8,10 +8,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { Layout } from './app/layout.tsx';
 import { Loading } from './app/status-pages.tsx';
+import { AppRoutes, routeTable } from './routes.tsx';
 
 export { setRenderLanguage } from './lib/language.ts';
-
-import { AppRoutes, routeTable } from './routes.tsx';
 
 export const prerenderedPages = routeTable.filter((row) => row.prerender).map(({ path, module }) => ({ path, module }));
 

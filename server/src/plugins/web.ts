@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language, pageLanguageOf } from '@csomag/domain/language';
 import { messages } from '@csomag/domain/messages';
-import { PARCEL_ID_ALPHABET, PARCEL_ID_LENGTH } from '@csomag/domain/parcel';
+import { PARCEL_ID_PATTERN } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -104,5 +104,5 @@ function trackedParcel(pathname: string): string | null {
   if (!pathname.startsWith(trackingPrefix)) return null;
   // As the page will ask for it: the id as written in the address, when it is one.
   const id = pathname.slice(trackingPrefix.length);
-  return id.length === PARCEL_ID_LENGTH && [...id].every((char) => PARCEL_ID_ALPHABET.includes(char)) ? id : null;
+  return PARCEL_ID_PATTERN.test(id) ? id : null;
 }

@@ -29,12 +29,6 @@ const linkHeaders = (receiverLink: ReceiverLink): Record<string, string> =>
 export const hasAttemptsToTell = (state: ParcelState) =>
   state === 'attempted' || state === 'returning' || state === 'returned';
 
-/**
- * A parcel's attempts, read again whenever the parcel's count or state changes (both come live
- * with the parcel's lists and tracking view): a new attempt, a return.
- */
-export { attemptsKey };
-
 export const useAttempts = (
   parcel: { id: string; attempts: number; state: ParcelState },
   enabled: boolean,

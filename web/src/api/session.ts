@@ -47,7 +47,8 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
-      // Leave the guarded page first, or its guard would send us to the sign-in page.
+      // Leave the guarded page first. The landing page is drawn in a transition, so the session is
+      // gone before it shows: the guard waits meanwhile, as the address already names it (guard.tsx).
       await navigate(paths.home);
       queryClient.clear();
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);

@@ -15,5 +15,9 @@ export const fetchTracking = async (parcelId: string, signal?: AbortSignal) =>
 export const trackingQueryOptions = (parcelId: string) =>
   queryOptions({ queryKey: ['tracking', parcelId], queryFn: ({ signal }) => fetchTracking(parcelId, signal) });
 
-/** A parcel's failed attempts, as every read of them is kept (api/attempts.ts); here for the tracking page's live refetch. */
+/**
+ * A parcel's attempts (api/attempts.ts), read again whenever the parcel's count or state changes
+ * (both come live with the parcel's lists and tracking view). Here, so the tracking page's live
+ * refetch names them without loading the attempts' schemas.
+ */
 export const attemptsKey = (parcelId: string) => ['attempts', parcelId] as const;
