@@ -7,7 +7,7 @@
  * Network.loadingFinished encodedDataLength minus the response headers, so compressed when the
  * server compresses) and the decoded size (the body the page got). Also every script with its wire
  * size and content-encoding, and whether the landing page loads anything that looks like Leaflet,
- * the map or QR code. Map tiles come from a loopback origin that refuses (nothing is reachable
+ * the map, QR code or the outbox. Map tiles come from a loopback origin that refuses (nothing is reachable
  * offline) and are left out of the figures. Prints the targets as information; never fails on a size (DESIGN §8).
  *
  *   npm run bench:bundle -- [--build] [--lan]     (builds with `npm run build` when a build is missing)
@@ -232,12 +232,12 @@ target('tracking detail scripts on the wire, its map included', sum(pageScripts(
 
 // By the chunk's name without Vite's content hash (a hash like `RYGLqrB5` is no QR code).
 const heavy = pageScripts(landing).filter((script) =>
-  /leaflet|map|qr/i.test(chunkName(script.url).replace(/-[\w-]{8}\.js$/, '')),
+  /leaflet|map|qr|outbox/i.test(chunkName(script.url).replace(/-[\w-]{8}\.js$/, '')),
 );
 console.log(
   heavy.length === 0
-    ? '\nno script on the landing page looks like Leaflet, the map or QR code (by chunk name)'
-    : `\non the landing page, scripts that look like Leaflet, the map or QR code (by chunk name): ${heavy
+    ? '\nno script on the landing page looks like Leaflet, the map, QR code or the outbox (by chunk name)'
+    : `\non the landing page, scripts that look like Leaflet, the map, QR code or the outbox (by chunk name): ${heavy
         .map((script) => `${chunkName(script.url)} (${kib(script.wire)} KiB)`)
         .join(', ')}`,
 );

@@ -1,7 +1,8 @@
 import type { Account } from '@csomag/domain/account';
 import type { Language } from '@csomag/domain/language';
 import { paths } from '@csomag/domain/paths';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { requestJson } from './client.ts';
 
@@ -40,18 +41,19 @@ export const saveLanguage = (userName: string, language: Language) =>
 // The answer has no body to read: success is the 2xx itself.
 export const signOut = () => requestJson('POST', '/auth/logout');
 
-/** Signs out to the landing page. */
+/**
+ * Signs out to the landing page; the promise rejects when the server did not confirm it. A plain
+ * callback rather than a mutation: the header is on every page, and a stranger's needs neither.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: signOut,
-    onSuccess: async () => {
-      // Leave the guarded page first. The landing page is drawn in a transition, so the session is
-      // gone before it shows: the guard waits meanwhile, as the address already names it (guard.tsx).
-      await navigate(paths.home);
-      queryClient.clear();
-      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
-    },
-  });
+  return useCallback(async () => {
+    await signOut();
+    // Leave the guarded page first. The landing page is drawn in a transition, so the session is
+    // gone before it shows: the guard waits meanwhile, as the address already names it (guard.tsx).
+    await navigate(paths.home);
+    queryClient.clear();
+    queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+  }, [queryClient, navigate]);
 }

@@ -45,7 +45,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =
             onClick={(event) => {
               event.preventDefault();
               onNavigate?.();
-              signOut.mutate(undefined, { onError: notify.error });
+              signOut().catch(notify.error);
             }}
           >
             {messages.signOut}

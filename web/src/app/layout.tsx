@@ -1,9 +1,10 @@
 import { messages } from '@csomag/domain/messages';
-import { Component, lazy, memo, type ReactNode, Suspense } from 'react';
+import { Component, lazy, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { useToastsWanted } from '../lib/notify.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { getConnection, subscribeConnection } from '../offline/connection.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LanguageSync } from './language-switch.tsx';
@@ -15,8 +16,11 @@ const RunnerLocationReporter = lazy(() => import('../features/runner/location-re
 // A saved trip's live offers reach a runner on whichever page they are (issue 13).
 const TripOffers = lazy(() => import('../features/trips/trip-offers.tsx').then((m) => ({ default: m.TripOffers })));
 const ToastHost = lazy(() => import('./toast-host.tsx'));
-// The offline banner and the actions waiting to be sent (src/offline/), once the page is the browser's own.
-const OfflineStatus = lazy(() => import('../offline/offline-status.tsx'));
+// The offline banner and the actions waiting to be sent (src/offline/), once the page is the browser's
+// own; only a signed-in person has actions to send, so a stranger's page loads no outbox. Without a
+// connection and a service worker's copy the banner cannot load: the page goes on without it.
+const OfflineBanner = lazy(() => import('../offline/offline-banner.tsx').catch(() => ({ default: () => null })));
+const PendingActions = lazy(() => import('../offline/pending-actions.tsx'));
 
 /** A failing page keeps the header and menu around its error message; another page starts afresh. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -49,6 +53,7 @@ export function Layout() {
   const { data: account } = useSession();
   const toastsWanted = useToastsWanted();
   const hydrated = useHydrated();
+  const connection = useSyncExternalStore(subscribeConnection, getConnection, getConnection);
   return (
     <div className="shell">
       <ScrollRestoration />
@@ -60,7 +65,8 @@ export function Layout() {
       <main id="main" className="main">
         {hydrated && (
           <Suspense fallback={null}>
-            <OfflineStatus />
+            {!connection.online && <OfflineBanner lastAnswerAt={connection.lastAnswerAt} />}
+            {account && <PendingActions />}
           </Suspense>
         )}
         <Page />
