@@ -6,7 +6,8 @@ import { enAreas } from '../domain/src/messages-en.ts';
 
 const domainMessages = fileURLToPath(new URL('../domain/src/messages.ts', import.meta.url));
 const webTexts = fileURLToPath(new URL('./src/i18n/texts.ts', import.meta.url));
-const TEXT = '\0csomagkuldo-text:';
+const MESSAGES = '__text_messages';
+const ENGLISH = '__text_english';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
@@ -24,59 +25,58 @@ function expressionOf(text: unknown): string | null {
   }
 }
 
+/** A text's setting, written into each module that reads it: its imports, and the assignment. */
+interface TextSource {
+  imports: string[];
+  assignment: string;
+}
+
 /**
- * Each key's text module: both languages' texts, the page's one registered (`english` is settled
- * by texts.ts before any text module runs). A text that does not stand alone (a function using a
- * table of its area's) is read from its area's module.
+ * Each key's setting: both languages' texts, the page's one assigned (`english` is settled by
+ * texts.ts before any module that reads a text runs). A text that does not stand alone (a function
+ * using a table of its area's) is read from its area's module.
  */
-const textSource = new Map<string, string>();
+const textSource = new Map<string, TextSource>();
 for (const [area, texts] of Object.entries(huAreas)) {
   const fileIn = (language: 'hu' | 'en') =>
     JSON.stringify(fileURLToPath(new URL(`../domain/src/messages/${language}/${kebab(area)}.ts`, import.meta.url)));
   const englishTexts = enAreas[area as keyof typeof enAreas] as Record<string, unknown>;
   for (const [key, text] of Object.entries(texts) as [string, unknown][]) {
-    const hu = expressionOf(text);
-    const en = expressionOf(englishTexts[key]);
-    const imports = [
-      ...(hu === null ? [`import { ${area} as hu } from ${fileIn('hu')};`] : []),
-      ...(en === null ? [`import { ${area} as en } from ${fileIn('en')};`] : []),
-    ].join('\n');
-    const say = (expression: string | null, from: string) => expression ?? `${from}.${key}`;
-    textSource.set(
-      key,
-      `${imports}\nmessages[${JSON.stringify(key)}] = english ? ${say(en, 'en')} : ${say(hu, 'hu')};\n`,
-    );
+    const imports: string[] = [];
+    const say = (expression: string | null, language: 'hu' | 'en') => {
+      if (expression !== null) return expression;
+      const alias = `__text_${language}_${area}`;
+      imports.push(`import { ${area} as ${alias} } from ${fileIn(language)};`);
+      return `${alias}.${key}`;
+    };
+    const hu = say(expressionOf(text), 'hu');
+    const en = say(expressionOf(englishTexts[key]), 'en');
+    textSource.set(key, { imports, assignment: `${MESSAGES}[${JSON.stringify(key)}] = ${ENGLISH} ? ${en} : ${hu};` });
   }
 }
 
 /**
  * Texts with the modules that read them (issue 30, ADR 0034). In the browser build the catalogue
- * is web/src/i18n/texts.ts, empty at first; every module that reads `messages.<key>` gets, before
- * its own imports, an import of each of those keys' text module, which sets it in the page's
- * language (each carries both: a page's texts are a few KiB, and English needs no download first). The import runs
- * before the module's body, so a text a module keeps when it loads (a schema's message) is there.
- * The bundler puts each text with the chunks that read it: the landing page loads the shell's and
- * its own texts, not the whole catalogue. Keys are read by name (`messages.key`): the catalogue is
- * never indexed by a computed key (a test of the architecture holds that).
+ * is web/src/i18n/texts.ts, empty at first; every module that reads `messages.<key>` sets those
+ * keys itself, first thing in its body, in the page's language (each setting carries both
+ * languages: a page's texts are a few KiB, and English needs no download first). A module's
+ * imports run before its body and set their own texts, so a text a module keeps when it loads (a
+ * schema's message) is there. A text read by several chunks is written into each rather than put
+ * in a chunk of its own: a few dozen bytes twice cost less than a request. The landing page loads
+ * the shell's and its own texts, not the whole catalogue. Keys are read by name (`messages.key`):
+ * the catalogue is never indexed by a computed key (a test of the architecture holds that).
  */
 export function textsWithTheirModules(): Plugin {
   return {
     name: 'csomagkuldo:texts-with-their-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (source.startsWith(TEXT)) return source;
       if (!importer || importer === webTexts) return null;
       if (source === '@csomag/domain/messages' || source.endsWith('/messages.ts')) {
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
         if (resolved?.id === domainMessages) return webTexts;
       }
       return null;
-    },
-    load(id) {
-      if (!id.startsWith(TEXT)) return null;
-      const text = textSource.get(id.slice(TEXT.length));
-      if (text === undefined) throw new Error(`texts-with-their-modules: no text ${id.slice(TEXT.length)}`);
-      return `import { english, messages } from ${JSON.stringify(webTexts)};\n${text}`;
     },
     transform(code, id) {
       if (id.startsWith('\0') || id.includes('/node_modules/') || id === webTexts) return null;
@@ -87,8 +87,16 @@ export function textsWithTheirModules(): Plugin {
         if (key !== undefined && textSource.has(key)) keys.add(key);
       }
       if (keys.size === 0) return null;
-      const imports = [...keys].map((key) => `import ${JSON.stringify(TEXT + key)};`).join('');
-      return { code: `${imports}${code}`, map: null };
+      const settings = [...keys].map((key) => textSource.get(key) as TextSource);
+      const imports = new Set([
+        `import { english as ${ENGLISH}, messages as ${MESSAGES} } from ${JSON.stringify(webTexts)};`,
+        ...settings.flatMap((setting) => setting.imports),
+      ]);
+      // On the first line, so the module's own lines keep their numbers.
+      return {
+        code: `${[...imports].join('')}${settings.map((setting) => setting.assignment).join('')}${code}`,
+        map: null,
+      };
     },
   };
 }
