@@ -18,6 +18,8 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'domain', include: ['domain/src/**/*.test.ts'] } },
+      // The web's pure parts (the router's matching); its screens are tested in Chromium (e2e/).
+      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
       serverOn('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
       // Real instances as child processes (server/src/test/instances.ts): SIGTERM, several instances

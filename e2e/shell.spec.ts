@@ -92,6 +92,29 @@ test.describe('landing page and shell', () => {
     await expect(page.getByRole('navigation', { name: 'Főmenü' })).toHaveCount(0);
   });
 
+  test('marks the page the menu is on, in the page and back through the history', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const menu = page.getByRole('banner').getByRole('navigation', { name: 'Főmenü' });
+    const home = menu.getByRole('link', { name: 'Főoldal', exact: true });
+    const tracking = menu.getByRole('link', { name: 'Csomagkövetés', exact: true });
+    await expect(home).toHaveAttribute('aria-current', 'page');
+    await expect(tracking).not.toHaveAttribute('aria-current', 'page');
+
+    await tracking.click();
+    await expect(page).toHaveURL('/CsomagKovetes');
+    await expect(tracking).toHaveAttribute('aria-current', 'page');
+    await expect(home).not.toHaveAttribute('aria-current', 'page');
+
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Csomagot küldenél? Egy szomszéd már viszi is.');
+    await expect(home).toHaveAttribute('aria-current', 'page');
+    await page.goForward();
+    await expect(page).toHaveURL('/CsomagKovetes');
+    await expect(tracking).toHaveAttribute('aria-current', 'page');
+  });
+
   test('shows a Hungarian 404 page on an unknown path', async ({ page }) => {
     await page.goto('/NincsIlyenOldal/123');
     await expect(page.getByRole('heading', { name: 'Az oldal nem található (404)' })).toBeVisible();

@@ -3,9 +3,9 @@ import './i18n/texts.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { isTransient } from './api/client.ts';
 import { pageLanguage } from './lib/language.ts';
+import { BrowserRouter } from './lib/router.tsx';
 import './styles.css';
 import { AppRoutes } from './routes.tsx';
 

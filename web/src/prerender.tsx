@@ -5,9 +5,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { Route, Routes, StaticRouter } from 'react-router';
 import { Layout } from './app/layout.tsx';
 import { Loading } from './app/status-pages.tsx';
+import { Route, Routes, StaticRouter } from './lib/router.tsx';
 import { AppRoutes, routeTable } from './routes.tsx';
 
 export { setRenderLanguage } from './lib/language.ts';

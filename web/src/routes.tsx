@@ -1,11 +1,11 @@
 import { paths } from '@csomag/domain/paths';
 import type { Role } from '@csomag/domain/roles';
 import { type ComponentType, lazy } from 'react';
-import { Route, Routes } from 'react-router';
 import { Guard } from './app/guard.tsx';
 import { Layout } from './app/layout.tsx';
 import { NotFoundPage } from './app/status-pages.tsx';
 import { LandingPage } from './features/landing/landing-page.tsx';
+import { Route, Routes } from './lib/router.tsx';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));

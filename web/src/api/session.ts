@@ -3,7 +3,7 @@ import type { Language } from '@csomag/domain/language';
 import { paths } from '@csomag/domain/paths';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router.tsx';
 import { requestJson } from './client.ts';
 
 /** Signed out is `{account: null}`; only an account needs its schema (and zod) to be read. */
@@ -52,7 +52,7 @@ export function useSignOut() {
     await signOut();
     // Leave the guarded page first. The landing page is drawn in a transition, so the session is
     // gone before it shows: the guard waits meanwhile, as the address already names it (guard.tsx).
-    await navigate(paths.home);
+    navigate(paths.home);
     queryClient.clear();
     queryClient.setQueryData(sessionQueryOptions.queryKey, null);
   }, [queryClient, navigate]);

@@ -1,7 +1,7 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 
 // The networks' own names, the same in every language.
 const socials = [

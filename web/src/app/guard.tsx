@@ -1,8 +1,8 @@
 import { paths, roleHome } from '@csomag/domain/paths';
 import type { Role } from '@csomag/domain/roles';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
+import { Navigate, useLocation } from '../lib/router.tsx';
 import { Loading } from './status-pages.tsx';
 
 /**

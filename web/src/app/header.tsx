@@ -1,9 +1,9 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
 import { useSession, useSignOut } from '../api/session.ts';
 import { notify } from '../lib/notify.ts';
+import { NavLink, useLocation } from '../lib/router.tsx';
 import { useIsDesktop } from '../lib/use-window-width.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { type MenuItem, menuFor } from './menu.ts';

@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import { Component, lazy, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { useToastsWanted } from '../lib/notify.ts';
+import { Outlet, useLocation } from '../lib/router.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { getConnection, subscribeConnection } from '../offline/connection.ts';
 import { Footer } from './footer.tsx';

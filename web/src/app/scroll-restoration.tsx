@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { type Location, useLocation, useNavigationType } from 'react-router';
+import { type Location, useLocation, useNavigationType } from '../lib/router.tsx';
 
 /*
  * Where each page starts (issue 27): a new page at its top (or at the element its #hash names), a
- * page gone back or forward to where it was left. React Router's <ScrollRestoration> needs a data
- * router; this app's routes are declarative (routes.tsx), so the shell does the same here.
+ * page gone back or forward to where it was left. The browser's own restoration jumps before
+ * a page gone back to has drawn its list, so the shell does it here, by history entry.
  */
 
 const STORAGE_KEY = 'csomag.scrollPositions';
@@ -16,8 +16,8 @@ const RESTORE_MS = 3_000;
 const OWN_SCROLLING = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
- * One history entry's key. The first page a tab opens has React Router's key 'default' (as has any
- * page loaded from its address), so its path goes with it.
+ * One history entry's key. The first page a tab opens, like any page loaded from its address, has
+ * the key 'default' (lib/router.tsx), so its path goes with it.
  */
 const entryOf = (location: Location) => `${location.key}:${location.pathname}${location.search}`;
 

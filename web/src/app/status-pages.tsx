@@ -2,7 +2,7 @@ export { Loading } from '../components/loading.tsx';
 
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 
 export function NotFoundPage() {
   return (

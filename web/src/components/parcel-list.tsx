@@ -4,7 +4,7 @@ import type { Parcel } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { LoadMore } from './load-more.tsx';
 import { PrecisionNotes } from './place-precision.tsx';
 import { QueryState } from './query-state.tsx';

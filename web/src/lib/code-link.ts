@@ -1,6 +1,6 @@
 import { HANDOVER_PIN_LENGTH } from '@csomag/domain/constants';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './router.tsx';
 
 /*
  * A hand-over code as a QR code (issue 28, the alternative to reading it out): the code's person

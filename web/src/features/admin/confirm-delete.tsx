@@ -1,10 +1,10 @@
 import { messages } from '@csomag/domain/messages';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { Link, useNavigate } from '../../lib/router.tsx';
 
 /** SPEC §2.8's delete pages: the page and its title; the confirmation (or what it waits for) inside. */
 export function DeletePage({ title, children }: { title: string; children: ReactNode }) {

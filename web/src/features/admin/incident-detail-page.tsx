@@ -4,12 +4,12 @@ import { INCIDENT_DECISIONS, type IncidentDecision, incidentDecisionLabels } fro
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { incidentPhotoPath, useIncident, useResolveIncident } from '../../api/incidents.ts';
 import { TextAreaField } from '../../components/form-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { Link, useParams } from '../../lib/router.tsx';
 import { IncidentCard } from './incidents-page.tsx';
 import { ParcelEvidence } from './parcel-evidence.tsx';
 import { ParcelMessages } from './parcel-messages.tsx';

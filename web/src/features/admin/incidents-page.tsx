@@ -2,11 +2,11 @@ import { formatTimestamp } from '@csomag/domain/format';
 import { type Incident, incidentDecisionLabels, incidentKindLabels } from '@csomag/domain/incidents';
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { Link } from 'react-router';
 import { useIncidents } from '../../api/incidents.ts';
 import { LoadMore } from '../../components/load-more.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { Tabs } from '../../components/tabs.tsx';
+import { Link } from '../../lib/router.tsx';
 
 /** An incident as listed; `linked`: with 'Részletek' to its own page (not on that page itself). */
 export function IncidentCard({ incident, linked = true }: { incident: Incident; linked?: boolean }) {

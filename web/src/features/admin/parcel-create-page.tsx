@@ -4,13 +4,13 @@ import { parcelCreateBodySchema } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelDetailFields, PhotoRequiredField } from '../../components/parcel-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { useCreateParcel } from './api.ts';
 import { UserPicker } from './user-picker.tsx';
 

@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import type { ParcelDetail } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
-import { useParams } from 'react-router';
 import { QueryState } from '../../components/query-state.tsx';
+import { useParams } from '../../lib/router.tsx';
 import { useDeleteParcel, useParcelDetail } from './api.ts';
 import { ConfirmDelete, DeletePage } from './confirm-delete.tsx';
 

@@ -3,7 +3,7 @@ import { messages } from '@csomag/domain/messages';
 import type { ParcelDetail } from '@csomag/domain/parcel';
 import { paths } from '@csomag/domain/paths';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { CustodyChain } from './custody-chain.tsx';
 import { ParcelTimeline } from './parcel-timeline.tsx';
 

@@ -1,6 +1,6 @@
 import { PARCEL_STATES, type ParcelState } from '@csomag/domain/parcel-states';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import type { ParcelFilters } from './api.ts';
 

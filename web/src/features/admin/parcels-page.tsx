@@ -2,8 +2,8 @@ import type { AdminParcel } from '@csomag/domain/admin';
 import { messages } from '@csomag/domain/messages';
 import { PARCEL_STATES, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel-states';
 import { paths } from '@csomag/domain/paths';
-import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useAdminLive, useAdminParcels, useHandOver } from './api.ts';
 import { useParcelFilters } from './parcel-filters.ts';
 

@@ -2,11 +2,11 @@ import { formatTimestamp } from '@csomag/domain/format';
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { Report } from '@csomag/domain/trust';
-import { Link } from 'react-router';
 import { useReports } from '../../api/trust.ts';
 import { LoadMore } from '../../components/load-more.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { Tabs } from '../../components/tabs.tsx';
+import { Link } from '../../lib/router.tsx';
 
 /** A report as listed; `linked`: with 'Részletek' to its own page (not on that page itself). */
 export function ReportCard({ report, linked = true }: { report: Report; linked?: boolean }) {

@@ -3,12 +3,12 @@ import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { SUSPEND_REASON_MAX } from '@csomag/domain/trust';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useRunnerDetail, useRunnerParcelsInTransit, useRunnerTrustAction } from '../../api/trust.ts';
 import { TextAreaField } from '../../components/form-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { Link } from '../../lib/router.tsx';
 
 /** A suspended runner's parcels in transit, each linked to where the back office names a new holder. */
 function ParcelsInTransit({ userName }: { userName: string }) {

@@ -5,13 +5,13 @@ import { type BackOfficeComment, type HideCommentBody, hideCommentBodySchema } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { RatingComment } from '../../components/ratings/rating-comment.tsx';
 import { RatingCommentList } from '../../components/ratings/rating-comment-list.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { Link } from '../../lib/router.tsx';
 import { useHideComment, useRunnerComments, useShowComment } from './api.ts';
 
 /** 'Elrejtés': the reason is asked for first; the toast only once the server has recorded the hide. */

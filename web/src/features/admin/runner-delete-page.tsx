@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ParcelListView } from '../../components/parcel-list.tsx';
+import { useParams } from '../../lib/router.tsx';
 import { useAdminParcels, useDeleteRunner } from './api.ts';
 import { ConfirmDelete, DeletePage } from './confirm-delete.tsx';
 

@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { Link, useParams } from 'react-router';
 import { ProfileForm } from '../../components/profile-form.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { Link, useParams } from '../../lib/router.tsx';
 import { useRunner, useUpdateRunner } from './api.ts';
 import { RunnerTrustPanel } from './reports-runner-trust.tsx';
 import { RunnerComments } from './runner-comments.tsx';

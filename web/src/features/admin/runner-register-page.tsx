@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { useNavigate } from 'react-router';
 import { AccountForm } from '../../components/account-form.tsx';
 import { notify } from '../../lib/notify.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { useRegisterRunner } from './api.ts';
 
 export function RunnerRegisterPage() {

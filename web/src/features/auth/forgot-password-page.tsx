@@ -3,10 +3,10 @@ import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
+import { Link } from '../../lib/router.tsx';
 import { useRequestPasswordReset } from './api.ts';
 
 /**

@@ -2,12 +2,12 @@ import { MIN_EMAIL_LENGTH, MIN_PASSWORD_LENGTH } from '@csomag/domain/constants'
 import { messages } from '@csomag/domain/messages';
 import { paths, roleHome } from '@csomag/domain/paths';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { serverErrors } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { Link, Navigate, useLocation, useNavigate } from '../../lib/router.tsx';
 import { useSignIn } from './api.ts';
 
 /** SPEC §2.3 and §5: one form for every role; SPEC's warnings shown as the fields' errors. */

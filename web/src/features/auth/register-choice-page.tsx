@@ -1,6 +1,6 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 
 export function RegisterChoicePage() {
   return (

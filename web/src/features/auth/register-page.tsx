@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import { paths, roleHome } from '@csomag/domain/paths';
 import type { SelfRegisterRole } from '@csomag/domain/roles';
-import { Link, useNavigate } from 'react-router';
 import { AccountForm } from '../../components/account-form.tsx';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { useRegister } from './api.ts';
 
 const titles: Record<SelfRegisterRole, string> = {

@@ -3,12 +3,12 @@ import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { Link, useLocation, useNavigate } from '../../lib/router.tsx';
 import { useConfirmPasswordReset } from './api.ts';
 
 const formSchema = z.object({ password: passwordField });

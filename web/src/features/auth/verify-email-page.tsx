@@ -1,9 +1,9 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { useVerifyEmail } from './api.ts';
 
 /**

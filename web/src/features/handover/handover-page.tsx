@@ -2,12 +2,12 @@ import type { HandoverBody, HandoverSummary } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
 import type { Signature } from '@csomag/domain/proof';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError, type ApiErrorCode, errorMessage } from '../../api/client.ts';
 import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelFacts } from '../../components/parcel-facts.tsx';
 import { SignatureField } from '../../components/proof/signature-field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useSearchParams } from '../../lib/router.tsx';
 import { useAcceptHandover, useHandoverSummary } from './api.ts';
 import { handedOver } from './handed-over.ts';
 

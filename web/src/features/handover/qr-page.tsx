@@ -1,13 +1,13 @@
 import type { HandoverLink } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { Link } from 'react-router';
 import { ParcelId } from '../../components/parcel-id.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { SignedLinkQr } from '../../components/signed-link-qr.tsx';
 import { notify } from '../../lib/notify.ts';
 import { rememberedQrParcel } from '../../lib/qr-parcel.ts';
+import { Link } from '../../lib/router.tsx';
 import { useHandoverParcel, useHandoverToken } from './api.ts';
 import { handedOver } from './handed-over.ts';
 

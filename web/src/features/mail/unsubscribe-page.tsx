@@ -1,10 +1,10 @@
 import { senderMailKindLabels } from '@csomag/domain/mail';
 import { messages } from '@csomag/domain/messages';
-import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useUnsubscribe } from '../../api/mail.ts';
 import { FormError } from '../../components/form-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { useLocation } from '../../lib/router.tsx';
 
 /**
  * The page behind a message's 'Leiratkozás' link (issue 29): `/Leiratkozas#token=…`. It asks

@@ -2,7 +2,6 @@ import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { RelaySummary } from '@csomag/domain/relay';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { CodeForm } from '../../components/code-form.tsx';
@@ -10,6 +9,7 @@ import { FormError, FormField } from '../../components/form-field.tsx';
 import { ParcelFacts } from '../../components/parcel-facts.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useWatchedPosition } from '../../lib/geolocation.ts';
+import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { useRelaySummary, useTakeOver } from './api.ts';
 
 /** A malformed link is refused as a bad field: its own words say what is wrong, not the form's summary. */

@@ -1,11 +1,11 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useRunnerLiveLists } from '../../api/runner-live.ts';
 import { DeliveredToRate } from '../../components/ratings/delivered-to-rate.tsx';
 import { RunnerStandingNotice } from '../../components/runner-standing-notice.tsx';
 import { Tabs } from '../../components/tabs.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useHandedOn } from './handed-on.tsx';
 import { InProgressList, type RelayActions } from './in-progress-page.tsx';
 import { WaitingParcelsList } from './waiting-parcels-page.tsx';

@@ -1,9 +1,9 @@
 import { DASHBOARD_PREVIEW_LIMIT } from '@csomag/domain/constants';
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
-import { Link } from 'react-router';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useIsDesktop } from '../../lib/use-window-width.ts';
 import { useIncomingParcels, useSenderLiveLists, useSentParcels } from './api.ts';
 

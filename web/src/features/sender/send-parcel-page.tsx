@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useDropPoints } from '../../api/attempts.ts';
 import { isTransient } from '../../api/client.ts';
@@ -16,6 +15,7 @@ import { ParcelDetailFields, PhotoRequiredField } from '../../components/parcel-
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { applyServerErrors, serverSummary } from '../../components/use-server-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useNavigate } from '../../lib/router.tsx';
 import { isQueued } from '../../offline/outbox.ts';
 import { geocodeQuery, useCreateParcel } from './api.ts';
 import { ENDS, type End, type EndPin, useEndPin } from './end-pin.ts';

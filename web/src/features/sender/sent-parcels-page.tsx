@@ -3,12 +3,12 @@ import type { Parcel } from '@csomag/domain/parcel';
 import { isFinal, PARCEL_STATES, type ParcelState, parcelStateLabels } from '@csomag/domain/parcel-states';
 import { paths } from '@csomag/domain/paths';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { AttemptsSection } from '../../components/attempts-section.tsx';
 import { ParcelListView } from '../../components/parcel-list.tsx';
 import { ProofSection } from '../../components/proof/proof-section.tsx';
 import { RateParcel } from '../../components/ratings/rate-parcel.tsx';
 import { ReportNotReceived } from '../../components/report-not-received.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useCancelParcel, useSenderLiveLists, useSentParcels } from './api.ts';
 import { ShareTrackingLink } from './share-tracking-link.tsx';
 

@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { useNavigate } from '../../lib/router.tsx';
 
 export function TrackingSearchPage() {
   const navigate = useNavigate();
