@@ -1,7 +1,7 @@
 // The page's language is settled first, before any module keeps a text (i18n/texts.ts).
 import './i18n/texts.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isTransient } from './api/client.ts';
 import { pageLanguage } from './lib/language.ts';
@@ -37,12 +37,16 @@ const offline = import('./offline/start.ts');
 // Pages are rendered at build time in each language; the server sends the one the person chose
 // (its cookie) or their browser prefers. A page in another language than the app settled on (a
 // service worker's copy, a cookie refused) is drawn afresh.
+// Both in a transition, as Next.js hydrates: React then works in slices and lets the browser paint
+// and answer a tap between them, instead of one long task (Lighthouse's blocking time).
 if (root.dataset.prerendered !== undefined && root.dataset.language === pageLanguage()) {
-  hydrateRoot(root, app);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
   void offline.then(({ startOffline }) => startOffline(queryClient));
 } else {
   void offline
     .then(({ startOffline }) => startOffline(queryClient))
     .catch(() => {})
-    .then(() => createRoot(root).render(app));
+    .then(() => startTransition(() => createRoot(root).render(app)));
 }

@@ -4,10 +4,11 @@ import { messages } from '@csomag/domain/messages';
 import type { TrackingView } from '@csomag/domain/parcel';
 import { parcelStateLabels } from '@csomag/domain/parcel-states';
 import { paths } from '@csomag/domain/paths';
-import { useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { eventLabel } from '../../components/event-label.ts';
+import { Loading } from '../../components/loading.tsx';
 import { PrecisionNotes } from '../../components/place-precision.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RatingSummaryText } from '../../components/ratings/rating-summary.tsx';
@@ -95,13 +96,23 @@ export function TrackingPage() {
         </Link>
       </div>
       <QueryState query={tracking} describeError={notFoundOrError}>
-        {(parcel) => <ParcelTracking parcel={parcel} />}
+        {(parcel) => <DeferredParcelTracking parcel={parcel} />}
       </QueryState>
     </section>
   );
 }
 
-function ParcelTracking({ parcel }: { parcel: TrackingView }) {
+/**
+ * The parcel is drawn in a transition once it arrives (and again when it changes): React works in
+ * slices a phone can answer a tap between, rather than one long task; the page shows what it
+ * showed until then. A read that brings the same parcel draws nothing again.
+ */
+function DeferredParcelTracking({ parcel }: { parcel: TrackingView }) {
+  const shown = useDeferredValue<TrackingView | null>(parcel, null);
+  return shown ? <ParcelTracking parcel={shown} /> : <Loading />;
+}
+
+const ParcelTracking = memo(function ParcelTracking({ parcel }: { parcel: TrackingView }) {
   const markers = trackingMarkers(parcel);
   return (
     <>
@@ -192,4 +203,4 @@ function ParcelTracking({ parcel }: { parcel: TrackingView }) {
       />
     </>
   );
-}
+});
