@@ -36,9 +36,9 @@ const app = (
 const offline = import('./offline/start.ts');
 // Pages are rendered at build time in each language; the server sends the one the person chose
 // (its cookie) or their browser prefers. A page in another language than the app settled on (a
-// service worker's copy, a cookie refused) is drawn afresh.
-// Both in a transition, as Next.js hydrates: React then works in slices and lets the browser paint
-// and answer a tap between them, instead of one long task (Lighthouse's blocking time).
+// service worker's copy, a cookie refused) is drawn afresh. Either way in a transition, as Next.js
+// hydrates: React works in slices, letting the browser paint and answer a tap between them, rather
+// than in one long task.
 if (root.dataset.prerendered !== undefined && root.dataset.language === pageLanguage()) {
   startTransition(() => {
     hydrateRoot(root, app);
