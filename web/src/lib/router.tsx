@@ -237,11 +237,8 @@ interface LinkProps extends Omit<ComponentPropsWithRef<'a'>, 'href'>, NavigateOp
 
 const modified = (event: MouseEvent) => event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
 
-/** An address's page, pathname and search, as one comparable string. */
-const pageOf = (to: To) => {
-  const url = new URL(hrefOf(to), window.location.href);
-  return url.pathname + url.search;
-};
+/** Whether `to` is the address shown now (its hash included, as React Router compares). */
+const isShown = (to: To) => new URL(hrefOf(to), window.location.href).href === window.location.href;
 
 /** A link followed in the page (a new tab, a modified click or another target: the browser's own way). */
 export function Link({ to, replace, state, onClick, target, ...props }: LinkProps) {
@@ -256,7 +253,7 @@ export function Link({ to, replace, state, onClick, target, ...props }: LinkProp
         if (event.defaultPrevented || event.button !== 0 || modified(event) || (target && target !== '_self')) return;
         event.preventDefault();
         // A link to the page already shown replaces its entry rather than repeating it.
-        navigate(to, { replace: replace ?? pageOf(to) === window.location.pathname + window.location.search, state });
+        navigate(to, { replace: replace ?? isShown(to), state });
       }}
     />
   );

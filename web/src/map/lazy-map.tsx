@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Loading } from '../components/loading.tsx';
+import { whenIdle } from '../lib/idle.ts';
 import type { MapViewProps } from './map-view.tsx';
 
 const MapView = lazy(() => import('./map-view.tsx'));
@@ -7,14 +8,7 @@ const MapView = lazy(() => import('./map-view.tsx'));
 /** True once the browser has had a moment with nothing to do (at most `timeout` ms). */
 function useIdle(timeout: number): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(() => setIdle(true), 1);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(() => setIdle(true), { timeout });
-    return () => cancelIdleCallback(handle);
-  }, [timeout]);
+  useEffect(() => whenIdle(() => setIdle(true), timeout), [timeout]);
   return idle;
 }
 

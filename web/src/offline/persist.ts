@@ -4,7 +4,7 @@
  * the app starts, so an app opened without a connection shows what it last knew (the banner says
  * since when). What the cache forgets — on sign-out, on a new sign-in — is forgotten here too.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { clear, createStore, del, entries, set } from 'idb-keyval';
 import { reportKeptDataAt } from './connection.ts';
 
@@ -45,15 +45,15 @@ export async function restoreQueries(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * From now on, every answer under a kept key is written through. A query the cache drops when no
- * screen used it for a while stays kept; a change of account (sign-out, another sign-in) clears all.
+ * From now on, every answer under a kept key is written through, and those already in the cache
+ * (a page drawn at build time starts this once it is idle). A query the cache drops when no screen
+ * used it for a while stays kept; a change of account (sign-out, another sign-in) clears all.
  */
 export function keepQueries(queryClient: QueryClient) {
   if (!store) return;
-  queryClient.getQueryCache().subscribe((event) => {
-    const { query } = event;
-    if (!KEPT_ROOTS.has(query.queryKey[0])) return;
-    if (event.type !== 'updated' || event.action.type !== 'success' || query.state.data === undefined) return;
+  const keep = (query: Query) => {
+    if (!KEPT_ROOTS.has(query.queryKey[0]) || query.state.status !== 'success' || query.state.data === undefined)
+      return;
     const kept: Kept = { key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt };
     const write = () => set(query.queryHash, kept, store);
     let written: Promise<void>;
@@ -64,5 +64,12 @@ export function keepQueries(queryClient: QueryClient) {
     written.catch(() => {
       // Not storable (private mode, full disk): the app works as before, only not offline.
     });
+  };
+  // The session first: a change of account clears the store before the rest is written.
+  const present = queryClient.getQueryCache().getAll();
+  for (const query of present.filter((query) => query.queryKey[0] === 'session')) keep(query);
+  for (const query of present.filter((query) => query.queryKey[0] !== 'session')) keep(query);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') keep(event.query);
   });
 }
