@@ -7,7 +7,7 @@ import { TimetableRouter, walkMs, walkMsFor } from './router.ts';
 import { METRES_PER_DEGREE, NearStops, StopGrid, slopeAtLeast } from './stop-grid.ts';
 import { buildTimetable, type TimetableSpec, type TripSpec } from './test-timetable.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Timetable } from './timetable.ts';
-import { boxesMeet } from './travel-times.ts';
+import { type BoundedLeg, boxesMeet } from './travel-times.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -716,6 +716,18 @@ describe('the timetable router on random timetables', () => {
           }
         }
 
+        // Many legs at once, each from its own point at its own time to its own point by its own
+        // deadline: each exactly as its own search.
+        const places = [from, to, ...q.points.map(place)];
+        const legs = places.map((start, i) => ({
+          from: start,
+          to: places[(i * 7 + 3) % places.length] as Coordinates,
+          at: at + ((i * 11) % 5) * 9 * MINUTE,
+          by: by - ((i * 5) % 3) * 20 * MINUTE,
+        }));
+        const each = router.arrivalsEach(legs);
+        for (const [i, leg] of legs.entries()) expect(each[i]).toBe(router.arrival(leg.from, leg.to, leg.at, leg.by));
+
         const box = boxesMeet(router.forwardBox(forward), router.backwardBox(router.backward(to, by, at)));
         const meeting = router.backward(to, by, at);
         // The compact bounds a saved trip keeps: never later, never earlier than the searches.
@@ -741,5 +753,49 @@ describe('the timetable router on random timetables', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+  it('answers many legs at once, more than one scan of them, each as its own search', () => {
+    const leg = fc.record({
+      from: point,
+      to: point,
+      day: fc.integer({ min: 0, max: 2 }),
+      offset: fc.integer({ min: 22 * HOUR, max: 26 * HOUR }),
+      window: fc.integer({ min: 0, max: 4 * HOUR }),
+      // Now and then any arrival by a time will do.
+      enough: fc.option(fc.integer({ min: -HOUR, max: 4 * HOUR }), { freq: 3 }),
+    });
+    let soonEnough = 0;
+    fc.assert(
+      fc.property(randomTimetable, fc.array(leg, { minLength: 33, maxLength: 80 }), (random, asked) => {
+        const tt = build(random);
+        const router = new TimetableRouter(tt);
+        const place = (p: Coordinates | number | [number, number, number]): Coordinates => {
+          if (typeof p === 'number') return random.stops[p] ?? A;
+          if (!Array.isArray(p)) return p;
+          const [stop, dLat, dLng] = p;
+          const { lat, lng } = random.stops[stop] ?? A;
+          return { lat: lat + dLat, lng: lng + dLng };
+        };
+        const legs = asked.map((q): BoundedLeg => {
+          const at = (tt.dayBase[q.day] ?? 0) + q.offset;
+          const leg = { from: place(q.from), to: place(q.to), at, by: at + q.window };
+          return q.enough === null ? leg : { ...leg, enough: at + q.enough };
+        });
+        const each = router.arrivalsEach(legs);
+        legs.forEach((leg, i) => {
+          const earliest = earliestArrival(tt, leg.from, leg.to, leg.at, leg.by);
+          const answer = each[i] as number;
+          // With `enough`, as the router's own search: one no later than it when the earliest is, else the earliest.
+          if (leg.enough !== undefined && earliest <= leg.enough) {
+            expect(answer).toBeGreaterThanOrEqual(earliest);
+            expect(answer).toBeLessThanOrEqual(leg.enough);
+            if (answer > earliest) soonEnough++;
+          } else expect(answer).toBe(earliest);
+        });
+      }),
+      { numRuns: 300 },
+    );
+    // Some searches did end at an arrival soon enough rather than the earliest.
+    expect(soonEnough).toBeGreaterThan(0);
   });
 });

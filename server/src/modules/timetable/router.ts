@@ -1,10 +1,12 @@
 import { distanceMetres } from '@csomag/domain/geo';
 import type { Coordinates } from '@csomag/domain/parcel';
 import { DETOUR_FACTOR, type LatLngBox, WALK_KMH } from '@csomag/domain/trips';
+import { LEGS_AT_ONCE, LegsSearch } from './legs-search.ts';
 import { addDays, serviceDayBase } from './service-days.ts';
 import { degreesAround, NearStops, StopGrid, slopeAtLeast } from './stop-grid.ts';
+import { newStreams, openForward, type Streams } from './streams.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Leg, type StopAt, type Timetable } from './timetable.ts';
-import type { ReachBounds } from './travel-times.ts';
+import type { BoundedLeg, ReachBounds } from './travel-times.ts';
 
 /**
  * The in-process public-transport router (issue 26, docs/decisions/0029): the Connection Scan
@@ -96,6 +98,8 @@ export class TimetableRouter {
   /** The stops a search's sources walk to (their footpaths are walked next). */
   private readonly accessed = new NearStops();
   private readonly lastDay: number;
+  /** Many legs at once (made at the first ask). */
+  private legs: LegsSearch | undefined;
 
   private generation = 0;
   /** A stop's labels are this search's where stamped (both set to "none" when first stamped). */
@@ -116,10 +120,8 @@ export class TimetableRouter {
   private readonly egressStamp: Uint32Array;
   private readonly egressWalk: Float64Array;
 
-  /** One stream per service day scanned: its day, base and next position. */
-  private readonly streamDay: Int32Array;
-  private readonly streamBase: Float64Array;
-  private readonly streamAt: Int32Array;
+  /** One stream per service day scanned. */
+  private readonly streams: Streams;
   /** Per (stream, trip): reached in this search, boarding connection, rides so far. */
   private tripStamp = new Uint32Array(0);
   private tripBoarding = new Int32Array(0);
@@ -157,9 +159,7 @@ export class TimetableRouter {
     this.atFrom = new Int32Array(stops);
     this.egressStamp = new Uint32Array(stops);
     this.egressWalk = new Float64Array(stops);
-    this.streamDay = new Int32Array(timetable.dayCount);
-    this.streamBase = new Float64Array(timetable.dayCount);
-    this.streamAt = new Int32Array(timetable.dayCount);
+    this.streams = newStreams(timetable);
     this.lastDay = serviceDayBase(addDays(timetable.firstDay, timetable.dayCount), timetable.timeZone);
     this.noTimes = new Float64Array(stops);
   }
@@ -247,6 +247,23 @@ export class TimetableRouter {
   /** The end (ms) of the timetable's last day: later trips fall back to the straight line. */
   validUntil(): number {
     return this.lastDay;
+  }
+
+  /**
+   * Each leg's `arrival(from, to, at, by, enough)`, from a scan per 32 legs (LegsSearch), taken in
+   * the order of their `by`: legs searched together end about together. A scan costs a few single
+   * searches' worth.
+   */
+  arrivalsEach(legs: readonly BoundedLeg[]): Float64Array {
+    this.legs ??= new LegsSearch({ timetable: this.timetable, grid: this.grid, near: this.near, walkMs, walkMsFor });
+    const order = Array.from(legs.keys()).sort((a, b) => (legs[a] as BoundedLeg).by - (legs[b] as BoundedLeg).by);
+    const arrivals = new Float64Array(legs.length);
+    for (let start = 0; start < order.length; start += LEGS_AT_ONCE) {
+      const part = order.slice(start, start + LEGS_AT_ONCE);
+      const found = this.legs.arrivals(part.map((i) => legs[i] as BoundedLeg));
+      for (const [k, i] of part.entries()) arrivals[i] = found[k] as number;
+    }
+    return arrivals;
   }
 
   /** Earliest arrival at every stop leaving `from` at `at`; nothing arriving after `by` counts. */
@@ -668,9 +685,10 @@ export class TimetableRouter {
     }
     if (best <= enough) return best;
 
-    const streams = this.openForward(at, by);
+    const streams = openForward(tt, this.streams, at, by);
     this.tripSlots(streams);
-    const { tripStamp, tripBoarding, tripRides, streamDay, streamBase, streamAt } = this;
+    const { tripStamp, tripBoarding, tripRides } = this;
+    const { day: streamDay, base: streamBase, next: streamAt } = this.streams;
     const {
       connectionCount: n,
       connectionDeparture,
@@ -805,33 +823,6 @@ export class TimetableRouter {
     return best;
   }
 
-  /** Opens a stream per day with a connection departing within [at, by], at its first such; answers how many. */
-  private openForward(at: number, by: number): number {
-    const { connectionCount: n, connectionDeparture, dayBase, dayCount } = this.timetable;
-    if (n === 0) return 0;
-    const earliest = (connectionDeparture[0] as number) * SECOND;
-    const latest = (connectionDeparture[n - 1] as number) * SECOND;
-    let streams = 0;
-    for (let day = 0; day < dayCount; day++) {
-      const base = dayBase[day] as number;
-      if (base + latest < at || base + earliest > by) continue;
-      // The first connection departing at or after `at`.
-      const from = Math.ceil((at - base) / SECOND);
-      let low = 0;
-      let high = n;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((connectionDeparture[middle] as number) < from) low = middle + 1;
-        else high = middle;
-      }
-      this.streamDay[streams] = day;
-      this.streamBase[streams] = base;
-      this.streamAt[streams] = low;
-      streams++;
-    }
-    return streams;
-  }
-
   /** The backward scan: latest departures reaching `to` by `by`, none before `after` (the mirror of searchForward). */
   private searchBackward(to: Coordinates, by: number, after: number) {
     const tt = this.timetable;
@@ -872,7 +863,8 @@ export class TimetableRouter {
 
     const streams = this.openBackward(by, after);
     this.tripSlots(streams);
-    const { tripStamp, streamDay, streamBase, streamAt } = this;
+    const { tripStamp } = this;
+    const { day: streamDay, base: streamBase, next: streamAt } = this.streams;
     const {
       byArrival,
       connectionDeparture,
@@ -966,9 +958,9 @@ export class TimetableRouter {
         if ((connectionArrival[byArrival[middle] as number] as number) <= until) low = middle + 1;
         else high = middle;
       }
-      this.streamDay[streams] = day;
-      this.streamBase[streams] = base;
-      this.streamAt[streams] = low - 1;
+      this.streams.day[streams] = day;
+      this.streams.base[streams] = base;
+      this.streams.next[streams] = low - 1;
       streams++;
     }
     return streams;

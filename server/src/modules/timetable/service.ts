@@ -131,6 +131,9 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
         return Math.min(arrival, walked <= by ? walked : Number.POSITIVE_INFINITY);
       });
     },
+    async arrivalsEach(legs) {
+      return router.arrivalsEach(legs);
+    },
     async departuresBy(deadline) {
       const backward = router.backward(to, deadline, at);
       return (points) => Float64Array.from(points, (point) => backward.departureAt(point));

@@ -111,6 +111,11 @@ export interface TripTimes {
    * than a search per leg.
    */
   leastArrivals?(legs: readonly LegQuery[], by: number): Promise<Float64Array>;
+  /**
+   * Each leg's own `arrival(from, to, at, by, enough)`, from a few searches for them all; absent
+   * where that is no cheaper than a search per leg.
+   */
+  arrivalsEach?(legs: readonly BoundedLeg[]): Promise<Float64Array>;
 }
 
 /** A leg asked about: leaving `from` at `at` for `to`. */
@@ -118,6 +123,12 @@ export interface LegQuery {
   from: Coordinates;
   to: Coordinates;
   at: number;
+}
+
+/** A leg arriving by `by`, where any arrival by `enough` will do. */
+export interface BoundedLeg extends LegQuery {
+  by: number;
+  enough?: number;
 }
 
 export interface TravelTimes {

@@ -68,14 +68,30 @@ export async function addedByParcel(
   const by = deadline + EDGE_MS;
   const atPickup = known?.pickupArrival ?? (await times.arrival(trip.from, pickup, trip.departAt, by));
   if (!(atPickup <= by)) return null;
-  const deliveryBy = Math.min(by, (known?.deliveryLeaveBy ?? by) + EDGE_MS);
+  const deliveryBy = deliveryDeadline(deadline, known?.deliveryLeaveBy ?? deadline);
   const onTime = known?.leaveOnTime ? await known.leaveOnTime() : Number.NEGATIVE_INFINITY;
   // Reaching the delivery point by then is all 0 minutes needs: the search may end at the first such arrival.
   const atDelivery = await times.arrival(pickup, delivery, atPickup, deliveryBy, Math.min(onTime, deliveryBy));
-  if (!(atDelivery <= by)) return null;
-  if (atDelivery <= onTime) return 0;
-  const atEnd = await times.arrival(delivery, trip.to, atDelivery, by);
-  if (!(atEnd <= by)) return null;
+  const told = byDelivery(atDelivery, deliveryBy, onTime);
+  return told === 'end' ? byEnd(trip, deadline, await times.arrival(delivery, trip.to, atDelivery, by)) : told;
+}
+
+/** By when the delivery point must be reached: the deadline, or when it must be left for the end (a millisecond's slack each). */
+const deliveryDeadline = (deadline: number, deliveryLeaveBy: number) =>
+  Math.min(deadline + EDGE_MS, deliveryLeaveBy + EDGE_MS);
+
+/**
+ * What the arrival at the delivery point tells (addedByParcel): the parcel does not fit (null), it
+ * adds none (left no later than the trip's on-time departure from there), or the end decides.
+ */
+function byDelivery(atDelivery: number, deliveryBy: number, onTime: number): null | 0 | 'end' {
+  if (!(atDelivery <= deliveryBy)) return null;
+  return atDelivery <= onTime ? 0 : 'end';
+}
+
+/** The unrounded minutes added by arriving at the end at `atEnd`, or null when that is after the deadline. */
+function byEnd(trip: { arriveAt: number }, deadline: number, atEnd: number): number | null {
+  if (!(atEnd <= deadline + EDGE_MS)) return null;
   return Math.max(0, (atEnd - trip.arriveAt) / MINUTE);
 }
 
@@ -258,6 +274,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 export class ExactMinutes {
   readonly known = new Map<string, number | null>();
+  /** Whole minutes some add at least, found on the way (not reaching the delivery point in time for none). */
+  readonly atLeast = new Map<string, number>();
   private onTimeDepartures: Promise<(points: readonly Coordinates[]) => Float64Array> | undefined;
 
   /**
@@ -277,9 +295,12 @@ export class ExactMinutes {
 /**
  * The `limit` best fitting candidates, in ranking order, and how many were evaluated exactly (not
  * known to `exact` already). They are evaluated in the order of their least minutes (then age),
- * which stops once the next one, even at its least, ranks after the last of a full list; a delivery
- * point left in time for the trip's own arrival adds 0 without the search to the end (one backward
- * search for them all, when the model offers it).
+ * which stops once the next one, even at its least, ranks after the last of a full list; a
+ * delivery point left in time for the trip's own arrival adds 0 without the search to the end (one
+ * backward search for them all, when the model offers it). Where the model searches many legs at
+ * once, the next `limit` not known are evaluated together, then twice as many, and so on; one found
+ * not to add 0 minutes as its least said moves on to its place at a minute, evaluated only if it
+ * is reached there. None is evaluated whose least minutes are over `upTo`.
  */
 export async function bestFitting(
   times: TripTimes,
@@ -288,43 +309,139 @@ export async function bestFitting(
   candidates: Passing[],
   limit = TRIP_MATCHES_MAX,
   exact = new ExactMinutes(),
+  upTo = Number.POSITIVE_INFINITY,
 ): Promise<{ best: Ranked[]; evaluated: number }> {
-  const ordered = candidates
-    .map((candidate) => ({
-      candidate,
-      rank: { id: candidate.id, added: candidate.least, createdAt: candidate.createdAt },
-    }))
-    .sort((a, b) => ranking(a.rank, b.rank));
-  const leaveOnTime = times.departuresBy
-    ? (delivery: Coordinates) => async () => {
-        const departures = await exact.departuresOnTime(times, trip);
-        return departures?.([delivery])[0] ?? Number.NEGATIVE_INFINITY;
-      }
-    : undefined;
+  type Queued = { candidate: Passing; rank: Ranked };
+  const queued = (found: Passing): Queued => {
+    const candidate = { ...found, least: Math.max(found.least, exact.atLeast.get(found.id) ?? 0) };
+    return { candidate, rank: { id: candidate.id, added: candidate.least, createdAt: candidate.createdAt } };
+  };
+  const queue = candidates.map(queued).sort((a, b) => ranking(a.rank, b.rank));
+  // Each candidate's place in the queue (one moved on leaves its old place behind).
+  const placed = new Map(queue.map((entry) => [entry.candidate.id, entry]));
   const best: Ranked[] = [];
-  let evaluated = 0;
-  for (const { candidate, rank } of ordered) {
+  const knownBefore = exact.known.size;
+  let together = times.arrivalsEach ? limit : 1;
+  for (let k = 0; k < queue.length; k++) {
+    const entry = queue[k] as Queued;
+    const { candidate, rank } = entry;
+    if (placed.get(candidate.id) !== entry) continue;
     const last = best.length === limit ? best[best.length - 1] : undefined;
-    if (last && ranking(rank, last) > 0) break;
-    let added = exact.known.get(candidate.id);
-    if (added === undefined) {
-      evaluated++;
-      const { pickup, delivery, pickupArrival, deliveryLeaveBy } = candidate;
-      const minutes = await addedByParcel(times, trip, deadline, pickup, delivery, {
-        pickupArrival,
-        deliveryLeaveBy,
-        ...(leaveOnTime ? { leaveOnTime: leaveOnTime(delivery) } : {}),
-      });
-      added = minutes === null ? null : wholeMinutes(minutes);
-      exact.known.set(candidate.id, added);
+    if ((last && ranking(rank, last) > 0) || rank.added > upTo) break;
+    if (!exact.known.has(candidate.id)) {
+      const next: Passing[] = [];
+      // The next ones not known, as many as may be needed, or as far as the least minutes of the
+      // last taken once that many are taken.
+      const needed = limit - best.length;
+      for (let j = k; j < queue.length && next.length < together; j++) {
+        const other = queue[j] as Queued;
+        const previous = next[next.length - 1];
+        if (next.length >= needed && previous && other.candidate.least > previous.least) break;
+        if (placed.get(other.candidate.id) === other && !exact.known.has(other.candidate.id))
+          next.push(other.candidate);
+      }
+      const movedOn = await evaluate(times, trip, deadline, next, exact);
+      together *= 2;
+      for (const moved of movedOn) {
+        const entry = queued(moved);
+        placed.set(moved.id, entry);
+        let at = k + 1;
+        while (at < queue.length && ranking((queue[at] as Queued).rank, entry.rank) <= 0) at++;
+        queue.splice(at, 0, entry);
+      }
+      if (placed.get(candidate.id) !== entry) continue;
     }
-    if (added === null) continue;
+    const added = exact.known.get(candidate.id);
+    if (added === null || added === undefined) continue;
     const fitting = { ...rank, added };
     const at = best.findIndex((other) => ranking(fitting, other) < 0);
     best.splice(at < 0 ? best.length : at, 0, fitting);
     if (best.length > limit) best.pop();
   }
-  return { best, evaluated };
+  return { best, evaluated: exact.known.size - knownBefore };
+}
+
+/**
+ * Each candidate's whole minutes added (addedByParcel's answer, null when it does not fit) into
+ * `exact.known`. For many at once where the model searches many legs together: those that may add
+ * none first only as far as their on-time departure (a short search), and those that do not make
+ * it are answered at a minute at least, not evaluated (moved on); the rest's legs to their delivery
+ * points in one search, then the legs on to the end of those that need it in another.
+ */
+async function evaluate(
+  times: TripTimes,
+  trip: { from: Coordinates; to: Coordinates; departAt: number; arriveAt: number },
+  deadline: number,
+  candidates: Passing[],
+  exact: ExactMinutes,
+): Promise<Passing[]> {
+  const onTime = exact.departuresOnTime(times, trip);
+  const leaveOnTime = onTime ? (await onTime)(candidates.map((candidate) => candidate.delivery)) : undefined;
+  const onTimeOf = (i: number) => leaveOnTime?.[i] ?? Number.NEGATIVE_INFINITY;
+  const { arrivalsEach } = times;
+  if (!arrivalsEach || candidates.length < SEARCH_TOGETHER_FROM) {
+    for (const [i, candidate] of candidates.entries()) {
+      const { id, pickup, delivery, pickupArrival, deliveryLeaveBy } = candidate;
+      const minutes = await addedByParcel(times, trip, deadline, pickup, delivery, {
+        pickupArrival,
+        deliveryLeaveBy,
+        leaveOnTime: async () => onTimeOf(i),
+      });
+      exact.known.set(id, minutes === null ? null : wholeMinutes(minutes));
+    }
+    return [];
+  }
+  const movedOn: Passing[] = [];
+  const maybeNone = candidates.flatMap((candidate, i) =>
+    candidate.least === 0 && onTimeOf(i) > Number.NEGATIVE_INFINITY ? [{ candidate, i }] : [],
+  );
+  // Any arrival by then will do.
+  const byOnTime = await arrivalsEach(
+    maybeNone.map(({ candidate, i }) => {
+      const by = Math.min(deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTimeOf(i));
+      return { from: candidate.pickup, to: candidate.delivery, at: candidate.pickupArrival, by, enough: by };
+    }),
+  );
+  const checked = new Set<Passing>();
+  for (const [k, { candidate, i }] of maybeNone.entries()) {
+    checked.add(candidate);
+    if ((byOnTime[k] as number) <= onTimeOf(i)) exact.known.set(candidate.id, 0);
+    else {
+      exact.atLeast.set(candidate.id, 1);
+      movedOn.push({ ...candidate, least: 1 });
+    }
+  }
+  const rest = candidates.filter((candidate) => !checked.has(candidate));
+  const found = await arrivalsEach(
+    rest.map((candidate) => ({
+      from: candidate.pickup,
+      to: candidate.delivery,
+      at: candidate.pickupArrival,
+      by: deliveryDeadline(deadline, candidate.deliveryLeaveBy),
+    })),
+  );
+  const index = new Map(candidates.map((candidate, i) => [candidate, i]));
+  const told = rest.map((candidate, k) => {
+    const atDelivery = found[k] as number;
+    const onTimeHere = onTimeOf(index.get(candidate) as number);
+    const said = byDelivery(atDelivery, deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTimeHere);
+    return { candidate, atDelivery, said };
+  });
+  const onward = told.filter(({ said }) => said === 'end');
+  const ends = await arrivalsEach(
+    onward.map(({ candidate, atDelivery }) => ({
+      from: candidate.delivery,
+      to: trip.to,
+      at: atDelivery,
+      by: deadline + EDGE_MS,
+    })),
+  );
+  const atEnd = new Map(onward.map(({ candidate }, i) => [candidate, ends[i] as number]));
+  for (const { candidate, said } of told) {
+    const minutes = said === 'end' ? byEnd(trip, deadline, atEnd.get(candidate) as number) : said;
+    exact.known.set(candidate.id, minutes === null ? null : wholeMinutes(minutes));
+  }
+  return movedOn;
 }
 
 /**
@@ -376,7 +493,7 @@ export async function bestOfCandidates(
     count('closer', none.length);
     zeros.push(...none);
     above.push(...some);
-    const found = await bestFitting(times, trip, deadline, zeros, limit, exact);
+    const found = await bestFitting(times, trip, deadline, zeros, limit, exact, 0);
     count('evaluated', found.evaluated);
     const fitting = found.best.filter((match) => match.added === 0).length;
     if (fitting === limit) return { best: found.best, counts };
