@@ -1,6 +1,6 @@
 import type { Coordinates } from '@csomag/domain/parcel';
 import type { NearStops, StopGrid } from './stop-grid.ts';
-import { newStreams, openForward, type Streams } from './streams.ts';
+import { earliestStream, newStreams, openForward, type Streams } from './streams.ts';
 import { ACCESS_WALK_MAX_M, type Timetable } from './timetable.ts';
 import type { BoundedLeg } from './travel-times.ts';
 
@@ -244,20 +244,8 @@ export class LegsSearch {
     let sinceCheck = 0;
     let left = Number.NaN;
     for (;;) {
-      // The day whose next connection departs first, and when the runner-up's does.
-      let stream = -1;
-      let first = INFINITY;
-      let second = INFINITY;
-      for (let s = 0; s < count; s++) {
-        const next = streamNext[s] as number;
-        if (next >= n) continue;
-        const departure = (streamBase[s] as number) + (connectionDeparture[next] as number) * SECOND;
-        if (departure < first) {
-          second = first;
-          first = departure;
-          stream = s;
-        } else if (departure < second) second = departure;
-      }
+      const stream = earliestStream(tt, streams, count);
+      const { first, second } = streams;
       if (stream < 0 || first > by) return;
       const day = streamDay[stream] as number;
       const base = streamBase[stream] as number;

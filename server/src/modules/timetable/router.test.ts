@@ -660,18 +660,23 @@ describe('the timetable router on random timetables', () => {
     enough: fc.integer({ min: -HOUR, max: HOUR }),
   });
 
+  /** A generated point on a random timetable's stops: anywhere, a stop's own, or near a stop. */
+  const placeOn =
+    (stops: readonly Coordinates[]) =>
+    (p: Coordinates | number | [number, number, number]): Coordinates => {
+      if (typeof p === 'number') return stops[p] ?? A;
+      if (!Array.isArray(p)) return p;
+      const [stop, dLat, dLng] = p;
+      const { lat, lng } = stops[stop] ?? A;
+      return { lat: lat + dLat, lng: lng + dLng };
+    };
+
   it('agrees with a fixed-point reference, forward with backward, and boxes what both reach', () => {
     fc.assert(
       fc.property(randomTimetable, query, (random, q) => {
         const tt = build(random);
         const router = new TimetableRouter(tt);
-        const place = (p: Coordinates | number | [number, number, number]): Coordinates => {
-          if (typeof p === 'number') return random.stops[p] ?? A;
-          if (!Array.isArray(p)) return p;
-          const [stop, dLat, dLng] = p;
-          const { lat, lng } = random.stops[stop] ?? A;
-          return { lat: lat + dLat, lng: lng + dLng };
-        };
+        const place = placeOn(random.stops);
         const from = place(q.from);
         const to = place(q.to);
         const at = (tt.dayBase[Math.max(0, q.day)] ?? 0) - (q.day < 0 ? 24 * HOUR : 0) + q.offset;
@@ -769,13 +774,7 @@ describe('the timetable router on random timetables', () => {
       fc.property(randomTimetable, fc.array(leg, { minLength: 33, maxLength: 80 }), (random, asked) => {
         const tt = build(random);
         const router = new TimetableRouter(tt);
-        const place = (p: Coordinates | number | [number, number, number]): Coordinates => {
-          if (typeof p === 'number') return random.stops[p] ?? A;
-          if (!Array.isArray(p)) return p;
-          const [stop, dLat, dLng] = p;
-          const { lat, lng } = random.stops[stop] ?? A;
-          return { lat: lat + dLat, lng: lng + dLng };
-        };
+        const place = placeOn(random.stops);
         const legs = asked.map((q): BoundedLeg => {
           const at = (tt.dayBase[q.day] ?? 0) + q.offset;
           const leg = { from: place(q.from), to: place(q.to), at, by: at + q.window };

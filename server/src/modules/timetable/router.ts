@@ -4,7 +4,7 @@ import { DETOUR_FACTOR, type LatLngBox, WALK_KMH } from '@csomag/domain/trips';
 import { LEGS_AT_ONCE, LegsSearch } from './legs-search.ts';
 import { addDays, serviceDayBase } from './service-days.ts';
 import { degreesAround, NearStops, StopGrid, slopeAtLeast } from './stop-grid.ts';
-import { newStreams, openForward, type Streams } from './streams.ts';
+import { earliestStream, newStreams, openForward, type Streams } from './streams.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Leg, type StopAt, type Timetable } from './timetable.ts';
 import type { BoundedLeg, ReachBounds } from './travel-times.ts';
 
@@ -703,20 +703,8 @@ export class TimetableRouter {
     } = tt;
 
     for (;;) {
-      // The day whose next connection departs first, and when the runner-up's does.
-      let stream = -1;
-      let first = INFINITY;
-      let second = INFINITY;
-      for (let s = 0; s < streams; s++) {
-        const next = streamAt[s] as number;
-        if (next >= n) continue;
-        const departure = (streamBase[s] as number) + (connectionDeparture[next] as number) * SECOND;
-        if (departure < first) {
-          second = first;
-          first = departure;
-          stream = s;
-        } else if (departure < second) second = departure;
-      }
+      const stream = earliestStream(tt, this.streams, streams);
+      const { first, second } = this.streams;
       if (stream < 0 || first > by - egressLeast || first >= best || first + egressLeast > best) break;
       const day = streamDay[stream] as number;
       const base = streamBase[stream] as number;

@@ -11,11 +11,44 @@ export interface Streams {
   base: Float64Array;
   /** The stream's next connection. */
   next: Int32Array;
+  /** Set by earliestStream: when its stream's next connection departs, and the runner-up's. */
+  first: number;
+  second: number;
 }
 
 export function newStreams(timetable: Timetable): Streams {
   const days = timetable.dayCount;
-  return { day: new Int32Array(days), base: new Float64Array(days), next: new Int32Array(days) };
+  return {
+    day: new Int32Array(days),
+    base: new Float64Array(days),
+    next: new Int32Array(days),
+    first: Number.POSITIVE_INFINITY,
+    second: Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * The open stream (of `count`) whose next connection departs first, −1 when all are read; its
+ * departure and the runner-up's in `first` and `second` (a scan reads that stream up to the second).
+ */
+export function earliestStream(timetable: Timetable, streams: Streams, count: number): number {
+  const { connectionCount: n, connectionDeparture } = timetable;
+  let stream = -1;
+  let first = Number.POSITIVE_INFINITY;
+  let second = Number.POSITIVE_INFINITY;
+  for (let s = 0; s < count; s++) {
+    const next = streams.next[s] as number;
+    if (next >= n) continue;
+    const departure = (streams.base[s] as number) + (connectionDeparture[next] as number) * SECOND;
+    if (departure < first) {
+      second = first;
+      first = departure;
+      stream = s;
+    } else if (departure < second) second = departure;
+  }
+  streams.first = first;
+  streams.second = second;
+  return stream;
 }
 
 /**
