@@ -162,6 +162,8 @@ export function decodePath(pathname: string): string {
 }
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+/** Segments compare regardless of case (React Router's rule). */
+const sameSegment = (a: string, b: string | undefined) => a.toLowerCase() === b?.toLowerCase();
 
 /**
  * A route's pattern against a decoded pathname: `*` takes anything, `:name` one segment; the
@@ -176,7 +178,7 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   for (const [index, segment] of wanted.entries()) {
     const value = given[index] as string;
     if (segment.startsWith(':')) params[segment.slice(1)] = value;
-    else if (segment.toLowerCase() !== value.toLowerCase()) return null;
+    else if (!sameSegment(segment, value)) return null;
   }
   return params;
 }
@@ -215,15 +217,15 @@ function matchRoutes(
 /** The first route (in order) whose pattern matches the address, inside its layouts. */
 export function Routes({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const matched = useMemo(() => matchRoutes(children, decodePath(pathname)), [children, pathname]);
-  const params = useMemo(() => matched?.params ?? {}, [matched]);
+  // Matched afresh each render: `children` is a new array every time, and Routes renders on a navigation.
+  const matched = matchRoutes(children, decodePath(pathname));
   if (!matched) return null;
   // Inside out: each layout shows what is below it where it puts its <Outlet />.
   let page: ReactNode = null;
   for (const route of [...matched.chain].reverse()) {
     page = <OutletContext.Provider value={page}>{route.element}</OutletContext.Provider>;
   }
-  return <ParamsContext.Provider value={params}>{page}</ParamsContext.Provider>;
+  return <ParamsContext.Provider value={matched.params}>{page}</ParamsContext.Provider>;
 }
 
 /** Where a layout shows the page the address matched. */
@@ -269,7 +271,7 @@ export function isLinkActive(to: string, pathname: string, end: boolean): boolea
   const below = !end && target.length > 0;
   return (
     (below ? here.length >= target.length : here.length === target.length) &&
-    target.every((segment, index) => segment.toLowerCase() === here[index]?.toLowerCase())
+    target.every((segment, index) => sameSegment(segment, here[index]))
   );
 }
 
