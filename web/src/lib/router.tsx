@@ -217,15 +217,16 @@ function matchRoutes(
 /** The first route (in order) whose pattern matches the address, inside its layouts. */
 export function Routes({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  // Matched afresh each render: `children` is a new array every time, and Routes renders on a navigation.
-  const matched = matchRoutes(children, decodePath(pathname));
+  // Kept while only the search, hash or state changes: the same params to every page below.
+  const matched = useMemo(() => matchRoutes(children, decodePath(pathname)), [children, pathname]);
+  const params = useMemo(() => matched?.params ?? {}, [matched]);
   if (!matched) return null;
   // Inside out: each layout shows what is below it where it puts its <Outlet />.
   let page: ReactNode = null;
   for (const route of [...matched.chain].reverse()) {
     page = <OutletContext.Provider value={page}>{route.element}</OutletContext.Provider>;
   }
-  return <ParamsContext.Provider value={matched.params}>{page}</ParamsContext.Provider>;
+  return <ParamsContext.Provider value={params}>{page}</ParamsContext.Provider>;
 }
 
 /** Where a layout shows the page the address matched. */
