@@ -88,12 +88,25 @@ export function useLiveChanges(
  * refetch only when the query has data already; a query's first read (a new filter's, say, its list
  * still showing the old one's) is left to finish, and it may have been answered before the change —
  * so that read is cancelled here and asked again.
+ *
+ * A next page under way ('Továbbiak betöltése') is the other way round: the refetch would abort it
+ * and read again only the pages already shown, so on a busy server, with changes coming faster than
+ * a page loads, the page asked for would never come. It is left to finish, and then all is asked again.
  */
 export async function refetchAfterChange(queryClient: QueryClient, queryKey: QueryKey) {
   await queryClient.cancelQueries({
     queryKey,
     predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
   });
+  const pagesUnderWay = queryClient
+    .getQueryCache()
+    .findAll({
+      queryKey,
+      fetchStatus: 'fetching',
+      predicate: (query) => query.state.fetchMeta?.fetchMore !== undefined,
+    })
+    .map((query) => query.promise?.catch(() => undefined));
+  await Promise.all(pagesUnderWay);
   await queryClient.invalidateQueries({ queryKey });
 }
 
