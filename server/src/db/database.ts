@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isMissingTable } from './errors.ts';
 import { migrations, type SqliteSchemaEdit } from './migrations/index.ts';
@@ -230,3 +230,6 @@ async function appliedMigrations(store: Store): Promise<string[]> {
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/** Whether `db` (a transaction too) runs on PostgreSQL: for a statement SQLite has no form of (an INSERT in WITH). */
+export const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -128,11 +128,15 @@ export interface ParcelMailContext {
 
 type Trx = Transaction<Database>;
 
-async function parcelFacts(trx: Trx, parcelId: string) {
+/** What a parcel's mail says, and whether its sender switched off `senderKind` (null: no mail to them). */
+async function parcelFacts(trx: Trx, parcelId: string, senderKind: SenderMailKind | null) {
   return trx
     .selectFrom('parcels')
     .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
     .leftJoin('drop_points', 'drop_points.id', 'parcels.drop_point_id')
+    .leftJoin('mail_muted_kinds as muted', (join) =>
+      join.onRef('muted.account_id', '=', 'parcels.sender_id').on('muted.kind', '=', senderKind ?? ''),
+    )
     .select([
       'parcels.id',
       'parcels.receiver_email',
@@ -148,6 +152,7 @@ async function parcelFacts(trx: Trx, parcelId: string) {
       'drop_points.name as drop_point_name',
       'drop_points.address as drop_point_address',
       'drop_points.opening_hours as drop_point_hours',
+      'muted.kind as sender_muted',
     ])
     .where('parcels.id', '=', parcelId)
     .executeTakeFirst();
@@ -309,7 +314,7 @@ async function senderMail(
 export async function mailAboutChange(trx: Trx, ctx: ParcelMailContext, change: ParcelChange): Promise<number> {
   const news = newsOf(change);
   if (!news.receiver && !news.sender) return 0;
-  const facts = await parcelFacts(trx, change.parcelId);
+  const facts = await parcelFacts(trx, change.parcelId, news.sender);
   if (!facts) return 0;
   let written = 0;
   const senderEmail = facts.sender_email.toLowerCase();
@@ -332,13 +337,7 @@ export async function mailAboutChange(trx: Trx, ctx: ParcelMailContext, change: 
     written++;
   }
   if (news.sender && facts.sender_verified_at !== null) {
-    const muted = await trx
-      .selectFrom('mail_muted_kinds')
-      .select('kind')
-      .where('account_id', '=', facts.sender_id)
-      .where('kind', '=', news.sender)
-      .executeTakeFirst();
-    if (!muted) {
+    if (facts.sender_muted === null) {
       const stopAt = stopLinks(ctx, stopToken(ctx.keys, { accountId: facts.sender_id, kind: news.sender }));
       await enqueueMail(trx, {
         to: senderEmail,

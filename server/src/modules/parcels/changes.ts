@@ -10,12 +10,12 @@ import { photoWindowOpen } from '@csomag/domain/proof';
 import type { CustodyHolderKind, CustodyHow } from '@csomag/domain/relay';
 import { type ExpressionBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
-import { nowIso } from '../../db/database.ts';
+import { nowIso, onPostgres } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable, ProofsTable } from '../../db/schema.ts';
 import { type AppError, refuse, refuseField } from '../../errors.ts';
 import { precisionColumns } from '../places/precision.ts';
-import { appendCustody, holderColumns, holderOf, sameParty } from '../relay/chain.ts';
+import { type CustodyEventRow, custodyEvent, holderColumns, holderOf, sameParty } from '../relay/chain.ts';
 import { relayPlaceName } from '../relay/place.ts';
 import { linkRelationship } from '../relay/policy.ts';
 import { mayParcel, type ParcelFacts, relationship } from './policy.ts';
@@ -49,6 +49,8 @@ async function record(
   trx: Trx,
   publish: PublishChange,
   change: {
+    /** The change of hands it makes, if any (custodyEvent's), written with the timeline event. */
+    custody?: CustodyEventRow | undefined;
     kind: ParcelEventKind;
     parcel: ParcelWithNames;
     before: Before;
@@ -63,18 +65,27 @@ async function record(
     byBackOffice?: boolean;
   },
 ) {
-  const { kind, parcel, actor, data } = change;
-  await trx
-    .insertInto('parcel_events')
-    .values({
-      parcel_id: parcel.id,
-      at: change.at ?? nowIso(),
-      kind,
-      actor_id: actor?.id ?? null,
-      data: data ? JSON.stringify(data) : null,
-      occurred_at: change.occurredAt ?? null,
-    })
-    .execute();
+  const { kind, parcel, actor, data, custody } = change;
+  const event = {
+    parcel_id: parcel.id,
+    at: change.at ?? nowIso(),
+    kind,
+    actor_id: actor?.id ?? null,
+    data: data ? JSON.stringify(data) : null,
+    occurred_at: change.occurredAt ?? null,
+  };
+  if (!custody) await trx.insertInto('parcel_events').values(event).execute();
+  else if (onPostgres(trx)) {
+    // One statement, one round trip: a change's statements cost PostgreSQL's app a round trip each (ADR 0033).
+    await trx
+      .with('custody', (db) => db.insertInto('custody_events').values(custody))
+      .insertInto('parcel_events')
+      .values(event)
+      .execute();
+  } else {
+    await trx.insertInto('custody_events').values(custody).execute();
+    await trx.insertInto('parcel_events').values(event).execute();
+  }
   await publish({
     kind,
     parcelId: parcel.id,
@@ -242,7 +253,7 @@ export function insertParcel(
       drop_point_id: dropPoint?.id ?? null,
     };
     await trx.insertInto('parcels').values(row).execute();
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: row.id,
       seq: 0,
       kind: 'created',
@@ -261,7 +272,15 @@ export function insertParcel(
       drop_point_name: dropPoint?.name ?? null,
       drop_point_address: dropPoint?.address ?? null,
     };
-    await record(trx, publish, { kind: 'created', parcel, before: null, actor, at: row.created_at, occurredAt });
+    await record(trx, publish, {
+      custody,
+      kind: 'created',
+      parcel,
+      before: null,
+      actor,
+      at: row.created_at,
+      occurredAt,
+    });
     return parcel;
   });
 }
@@ -296,7 +315,7 @@ export function claimParcel(
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw await explainRefusal(trx, parcelId, 'waiting');
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -310,7 +329,15 @@ export function claimParcel(
     });
     const data = kind === 'assigned' ? { runner: runner.user_name } : null;
     const before = beforeOf('waiting', null, parcel.receiver_key);
-    await record(trx, publish, { kind, parcel, before, actor, data, occurredAt });
+    await record(trx, publish, {
+      custody,
+      kind,
+      parcel,
+      before,
+      actor,
+      data,
+      occurredAt,
+    });
     return parcel;
   });
 }
@@ -395,7 +422,7 @@ export function deliverParcel(
     }
     if (options.signature) await storeProof(trx, parcel.id, options.signature);
 
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -419,6 +446,7 @@ export function deliverParcel(
     };
     const kind = returned ? 'returned' : options.kind;
     await record(trx, publish, {
+      custody,
       kind,
       parcel,
       before,
@@ -502,7 +530,7 @@ export function recordAttempt(changes: Changes, parcelId: string, runner: Accoun
         started_return: startedReturn ? 1 : 0,
       })
       .execute();
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -520,6 +548,7 @@ export function recordAttempt(changes: Changes, parcelId: string, runner: Accoun
     const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
     const data = { number, reason: attempt.reason, startedReturn };
     await record(trx, publish, {
+      custody,
       kind: 'attempted',
       parcel,
       before,
@@ -573,7 +602,7 @@ export function leaveWithNeighbour(
         refuse('parcel_not_in_transit', messages.neighbourNotForReturn),
       );
     }
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -591,6 +620,7 @@ export function leaveWithNeighbour(
     });
     const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
     await record(trx, publish, {
+      custody,
       kind: 'left_with_neighbour',
       parcel,
       before,
@@ -668,7 +698,7 @@ export function dropOffParcel(changes: Changes, parcelId: string, runner: Accoun
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw await explainCarrierRefusal(trx, parcelId, runner.id);
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -682,6 +712,7 @@ export function dropOffParcel(changes: Changes, parcelId: string, runner: Accoun
     });
     const before = beforeOf('in_transit', runner.user_name, parcel.receiver_key);
     await record(trx, publish, {
+      custody,
       kind: 'dropped_off',
       parcel,
       before,
@@ -722,7 +753,7 @@ export function collectParcel(
     }
     const returned = parcel.status === 'returned';
     const atDropPoint = from === 'at_drop_point';
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -737,7 +768,14 @@ export function collectParcel(
     const before = beforeOf(from, parcel.runner_user_name, parcel.receiver_key);
     const kind = returned ? 'returned' : atDropPoint ? 'collected_at_drop_point' : 'collected';
     const data = atDropPoint ? { dropPointId: parcel.drop_point_id } : null;
-    await record(trx, publish, { kind, parcel, before, actor: confirmer, data });
+    await record(trx, publish, {
+      custody,
+      kind,
+      parcel,
+      before,
+      actor: confirmer,
+      data,
+    });
     return parcel;
   });
 }
@@ -792,7 +830,7 @@ export function returnFromDropPoint(
               data: { refusedAtDropPoint: true },
             }
           : { actor: cause.backOffice, how: 'admin', reason: cause.reason, data: { reason: cause.reason } };
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -808,6 +846,7 @@ export function returnFromDropPoint(
     const before = beforeOf('at_drop_point', parcel.runner_user_name, parcel.receiver_key);
     const byBackOffice = 'backOffice' in cause;
     await record(trx, publish, {
+      custody,
       kind: 'return_started',
       parcel,
       before,
@@ -853,7 +892,7 @@ export function takeFromDropPoint(changes: Changes, parcelId: string, runner: Ac
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw await refusalNow(trx, parcelId, refuse('parcel_taken', messages.dropPointReturnTaken));
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -866,6 +905,7 @@ export function takeFromDropPoint(changes: Changes, parcelId: string, runner: Ac
       how: 'drop_point_pin',
     });
     await record(trx, publish, {
+      custody,
       kind: 'taken_from_drop_point',
       parcel,
       before: beforeOf('at_drop_point', before?.user_name ?? null, parcel.receiver_key),
@@ -912,7 +952,7 @@ export function startReturn(
         : await explainCarrierRefusal(trx, parcelId, actor.id);
       throw await unlessReturning(trx, parcelId, refusal, refuse('already_returning', messages.alreadyReturning));
     }
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -926,7 +966,14 @@ export function startReturn(
       reason,
     });
     const before = beforeOf('in_transit', parcel.runner_user_name, parcel.receiver_key);
-    await record(trx, publish, { kind: 'return_started', parcel, before, actor, data: { reason } });
+    await record(trx, publish, {
+      custody,
+      kind: 'return_started',
+      parcel,
+      before,
+      actor,
+      data: { reason },
+    });
     await byBackOffice?.also(trx);
     return parcel;
   });
@@ -1038,7 +1085,7 @@ export function writeOff(changes: Changes, parcelId: string, admin: AccountRow, 
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -1052,7 +1099,14 @@ export function writeOff(changes: Changes, parcelId: string, admin: AccountRow, 
       reason,
     });
     const before = beforeOf(held.status, parcel.runner_user_name, parcel.receiver_key);
-    await record(trx, publish, { kind: 'lost', parcel, before, actor: admin, data: { reason } });
+    await record(trx, publish, {
+      custody,
+      kind: 'lost',
+      parcel,
+      before,
+      actor: admin,
+      data: { reason },
+    });
     await also(trx);
     return parcel;
   });
@@ -1121,7 +1175,7 @@ export function cancelParcel(changes: Changes, parcelId: string, sender: Account
       if (!current || !relationship.sender(sender, current)) throw refuse('parcel_not_found', messages.parcelNotFound);
       throw refuse('parcel_not_waiting', messages.cancelNotWaiting);
     }
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: row.id,
       seq: row.custody_seq + 1,
       kind: 'cancelled',
@@ -1134,6 +1188,7 @@ export function cancelParcel(changes: Changes, parcelId: string, sender: Account
     });
     const parcel = { ...row, sender_user_name: sender.user_name, runner_user_name: null, ...NO_DROP_POINT_NAMES };
     await record(trx, publish, {
+      custody,
       kind: 'cancelled',
       parcel,
       before: beforeOf('waiting', null, row.receiver_key),
@@ -1181,8 +1236,9 @@ export function editParcel(changes: Changes, current: ParcelWithNames, edit: Par
         ? refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile)
         : refuse('parcel_not_found', messages.parcelNotFound);
     }
+    let custody: CustodyEventRow | undefined;
     if (row && movesCustody) {
-      await appendCustody(trx, {
+      custody = await custodyEvent(trx, {
         parcel_id: row.id,
         seq: row.custody_seq,
         kind: 'status_changed',
@@ -1206,6 +1262,7 @@ export function editParcel(changes: Changes, current: ParcelWithNames, edit: Par
     const before = beforeOf(current.status, current.runner_user_name, current.receiver_key);
     const fields = edit.fields.length > 0 ? { fields: edit.fields } : {};
     await record(trx, publish, {
+      custody,
       kind: edit.status ? 'status_changed' : 'edited',
       parcel,
       before,
@@ -1243,7 +1300,7 @@ export function deleteParcel(changes: Changes, parcelId: string, admin: AccountR
       await trx.deleteFrom(table).where('parcel_id', '=', parcel.id).execute();
     }
     const holder = holderOf(parcel.status, parcel.runner_id, parcel.sender_id);
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       seq: parcel.custody_seq + 1,
       kind: 'deleted',
@@ -1256,6 +1313,7 @@ export function deleteParcel(changes: Changes, parcelId: string, admin: AccountR
       reason: reason ?? null,
     });
     await record(trx, publish, {
+      custody,
       kind: 'deleted',
       parcel,
       before: beforeOf(parcel.status, parcel.runner_user_name, parcel.receiver_key),
@@ -1505,7 +1563,7 @@ export function relayParcel(
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw await explainRelayRefusal(trx, parcelId, taker);
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -1526,6 +1584,7 @@ export function relayParcel(
       .executeTakeFirst();
     const before = beforeOf('in_transit', issuer?.user_name ?? null, parcel.receiver_key);
     await record(trx, publish, {
+      custody,
       kind: 'relayed',
       parcel,
       before,
@@ -1576,7 +1635,7 @@ export function overrideCustody(
       .returning(withNames)
       .executeTakeFirst();
     if (!parcel) throw refuse('parcel_changed_meanwhile', messages.parcelChangedMeanwhile);
-    await appendCustody(trx, {
+    const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
       prev_hash: parcel.custody_prev_hash,
       seq: parcel.custody_seq,
@@ -1591,6 +1650,7 @@ export function overrideCustody(
     });
     const before = beforeOf('in_transit', current.runner_user_name, parcel.receiver_key);
     await record(trx, publish, {
+      custody,
       kind: 'custody_override',
       parcel,
       before,

@@ -6,8 +6,9 @@ import { Counter, type Registry } from 'prom-client';
 import type { VapidDetails } from '../../config.ts';
 import { type ChangeFeed, isParcelEntry, type LoggedChange, type ParcelChange } from '../../db/change-feed.ts';
 import { HandledThrough } from '../../db/handled-through.ts';
-import type { Database } from '../../db/schema.ts';
+import type { AccountRow, Database } from '../../db/schema.ts';
 import { sayIn } from '../../i18n.ts';
+import type { Actor } from '../../policy.ts';
 import { type Happening, happeningOf } from '../parcels/happening.ts';
 import { mayParcel, relationship } from '../parcels/policy.ts';
 import { BoundedQueue } from './queue.ts';
@@ -22,11 +23,6 @@ export const PUSH_TIMEOUT_MS = 10_000;
 /** Claims outlive the change log (15 minutes), whose catch-up is the only way a change is heard again. */
 const CLAIM_KEEP_MS = 60 * 60_000;
 const CLAIM_PRUNE_EVERY_MS = 10 * 60_000;
-
-interface Recipient {
-  accountId: number;
-  kind: PushKind;
-}
 
 /** What the sender hears of each happening. */
 const SENDER_KINDS: Record<Happening, PushKind | null> = {
@@ -55,43 +51,82 @@ const RECEIVER_KINDS: Record<Happening, PushKind | null> = {
 };
 
 /**
- * Who is told: the sender (picked up, delivered); the receiver (the parcel policy's relationship,
- * the rule of the incoming list; the query narrows to candidates first); the runner the back office
- * assigned it to. One notification per account and change: a sender sending to their own address
- * hears it as the sender.
+ * What an account hears of a change: the sender (picked up, delivered); the receiver (the parcel
+ * policy's relationship, the rule of the incoming list); the runner the back office assigned it
+ * to. One kind per account: a sender sending to their own address hears it as the sender.
  */
-export async function recipientsOf(db: Kysely<Database>, change: ParcelChange): Promise<Recipient[]> {
+function kindFor(
+  account: NonNullable<Actor> & Pick<AccountRow, 'user_name'>,
+  change: ParcelChange,
+  happening: Happening,
+): PushKind | null {
+  const name = account.user_name.toLowerCase();
+  if (name === change.senderUser.toLowerCase()) return SENDER_KINDS[happening];
+  if (change.kind === 'assigned' && name === change.runner?.toLowerCase() && mayParcel(account, 'listCarried')) {
+    return 'assigned';
+  }
+  if (relationship.receiver(account, { receiver_key: change.receiverKey })) return RECEIVER_KINDS[happening];
+  return null;
+}
+
+/**
+ * The devices to tell of a change, each with its message's kind, in one read: the devices of the
+ * accounts the change concerns (the query narrows to candidates first: kindFor decides) and of
+ * `offeredTo` (trip_offer, where not told otherwise), less those whose account muted the kind.
+ */
+export async function devicesToTell(db: Kysely<Database>, change: ParcelChange, offeredTo: readonly number[] = []) {
   const happening = happeningOf(change);
-  if (!happening) return [];
-  const assignedTo = change.kind === 'assigned' ? change.runner?.toLowerCase() : undefined;
-  const names = [change.senderUser.toLowerCase(), ...(assignedTo ? [assignedTo] : [])];
-  const accounts = await db
-    .selectFrom('accounts')
-    .select(['id', 'user_name', 'role', 'address_key', 'approved_at', 'suspended_at'])
+  const names = [
+    change.senderUser.toLowerCase(),
+    ...(change.kind === 'assigned' && change.runner ? [change.runner.toLowerCase()] : []),
+  ];
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .innerJoin('accounts', 'accounts.id', 'push_subscriptions.account_id')
+    .leftJoin('push_muted_kinds', 'push_muted_kinds.account_id', 'push_subscriptions.account_id')
+    .select([
+      'accounts.id as account_id',
+      'accounts.user_name',
+      'accounts.role',
+      'accounts.address_key',
+      'accounts.approved_at',
+      'accounts.suspended_at',
+      'accounts.language',
+      'push_subscriptions.id',
+      'push_subscriptions.endpoint',
+      'push_subscriptions.p256dh',
+      'push_subscriptions.auth',
+      'push_muted_kinds.kind as muted',
+    ])
     .where((eb) =>
       eb.or([
-        eb(sql<string>`lower(user_name)`, 'in', names),
-        ...(change.receiverKey ? [eb.and([eb('address_key', '=', change.receiverKey), eb('role', '=', 'user')])] : []),
+        ...(happening ? [eb(sql<string>`lower(accounts.user_name)`, 'in', names)] : []),
+        ...(happening && change.receiverKey
+          ? [eb.and([eb('accounts.address_key', '=', change.receiverKey), eb('accounts.role', '=', 'user')])]
+          : []),
+        ...(offeredTo.length > 0 ? [eb('accounts.id', 'in', offeredTo)] : []),
       ]),
     )
     .execute();
-  const recipients = new Map<number, PushKind>();
-  const sender = change.senderUser.toLowerCase();
-  for (const account of accounts) {
-    const name = account.user_name.toLowerCase();
-    if (name === sender) {
-      const kind = SENDER_KINDS[happening];
-      if (kind) recipients.set(account.id, kind);
-    } else if (name === assignedTo && mayParcel(account, 'listCarried')) {
-      recipients.set(account.id, 'assigned');
-    } else if (relationship.receiver(account, { receiver_key: change.receiverKey }) && !recipients.has(account.id)) {
-      const kind = RECEIVER_KINDS[happening];
-      if (kind) recipients.set(account.id, kind);
-    }
+  const kinds = new Map<number, PushKind>();
+  const offered = new Set(offeredTo);
+  for (const row of rows) {
+    if (kinds.has(row.account_id)) continue;
+    const kind = (happening && kindFor({ ...row, id: row.account_id }, change, happening)) || null;
+    if (kind) kinds.set(row.account_id, kind);
+    else if (offered.has(row.account_id)) kinds.set(row.account_id, 'trip_offer');
   }
-  // The sender's kind wins over the receiver's for one account.
-  return [...recipients].map(([accountId, kind]) => ({ accountId, kind }));
+  const mutedBy = new Set(rows.filter((row) => row.muted === kinds.get(row.account_id)).map((row) => row.account_id));
+  const devices = new Map<number, Device>();
+  for (const { account_id, language, id, endpoint, p256dh, auth } of rows) {
+    const kind = kinds.get(account_id);
+    if (kind && !mutedBy.has(account_id)) devices.set(id, { id, account_id, language, endpoint, p256dh, auth, kind });
+  }
+  return [...devices.values()];
 }
+
+/** A device to tell, and what. */
+type Device = PushTarget & { id: number; account_id: number; language: Language | null; kind: PushKind };
 
 /** The runners a new parcel is offered to (modules/trips/trip-offers.ts): push kind trip_offer. */
 export interface TripOfferSource {
@@ -136,7 +171,7 @@ export class PushNotifier {
   constructor(private readonly options: PushNotifierOptions) {
     this.changeCounter = new Counter({
       name: 'csomagkuldo_push_changes_total',
-      help: 'Parcel changes with news to tell, by what this instance did: sent (it claimed them), claimed_elsewhere, dropped, failed.',
+      help: 'Parcel changes with news to tell, by what this instance did: sent (it claimed them), claimed_elsewhere, no_device (nobody to tell has a device), dropped, failed.',
       labelNames: ['outcome'],
       registers: [options.registry],
     });
@@ -146,7 +181,8 @@ export class PushNotifier {
       labelNames: ['outcome'],
       registers: [options.registry],
     });
-    for (const outcome of ['sent', 'claimed_elsewhere', 'dropped', 'failed']) this.changeCounter.inc({ outcome }, 0);
+    for (const outcome of ['sent', 'claimed_elsewhere', 'no_device', 'dropped', 'failed'])
+      this.changeCounter.inc({ outcome }, 0);
     for (const outcome of ['delivered', 'gone', 'failed', 'timeout', 'dropped']) this.pushCounter.inc({ outcome }, 0);
   }
 
@@ -204,52 +240,26 @@ export class PushNotifier {
     if (this.closing.signal.aborted) return;
     try {
       // A new parcel is news only to runners it fits (looked up once per instance, shared with the
-      // live offers): when none, nothing is claimed.
-      if (!happeningOf(entry.change) && ((await this.options.tripOffers?.offersFor(entry)) ?? []).length === 0) return;
+      // live offers; never a parcel's sender: a runner).
+      const offers = (await this.options.tripOffers?.offersFor(entry)) ?? [];
+      if (!happeningOf(entry.change) && offers.length === 0) return;
+      const devices = await devicesToTell(
+        db,
+        entry.change,
+        offers.map((offer) => offer.accountId),
+      );
+      // Nothing to send, nothing to claim: most changes, where few have the app installed.
+      if (devices.length === 0) {
+        this.changeCounter.inc({ outcome: 'no_device' });
+        return;
+      }
       if (!(await this.claim(entry.id))) {
         this.changeCounter.inc({ outcome: 'claimed_elsewhere' });
         return;
       }
       this.changeCounter.inc({ outcome: 'sent' });
-      const recipients = await recipientsOf(db, entry.change);
-      // A new parcel: the runners whose active saved trips it fits (never a parcel's sender: a runner).
-      for (const offer of (await this.options.tripOffers?.offersFor(entry)) ?? []) {
-        if (!recipients.some((r) => r.accountId === offer.accountId)) {
-          recipients.push({ accountId: offer.accountId, kind: 'trip_offer' });
-        }
-      }
-      if (recipients.length === 0) return;
-      const kinds = new Map(recipients.map((r) => [r.accountId, r.kind]));
-      // The devices with the kinds their accounts muted, in one read: a device whose account muted
-      // the kind it would be told is left out.
-      const rows = await db
-        .selectFrom('push_subscriptions')
-        .leftJoin('push_muted_kinds', 'push_muted_kinds.account_id', 'push_subscriptions.account_id')
-        .innerJoin('accounts', 'accounts.id', 'push_subscriptions.account_id')
-        .select([
-          'accounts.language',
-          'push_subscriptions.id',
-          'push_subscriptions.account_id',
-          'push_subscriptions.endpoint',
-          'push_subscriptions.p256dh',
-          'push_subscriptions.auth',
-          'push_muted_kinds.kind as muted',
-        ])
-        .where('push_subscriptions.account_id', 'in', [...kinds.keys()])
-        .execute();
-      const mutedBy = new Set(
-        rows.filter((row) => row.muted === kinds.get(row.account_id)).map((row) => row.account_id),
-      );
-      const devices = new Map(
-        rows
-          .filter((row) => !mutedBy.has(row.account_id))
-          .map(({ muted: _, ...device }) => [device.id, device] as const),
-      );
-      for (const device of devices.values()) {
-        const message = inLanguage(
-          pushMessage(kinds.get(device.account_id) as PushKind, entry.change.parcelId),
-          device.language,
-        );
+      for (const { kind, language, ...device } of devices) {
+        const message = inLanguage(pushMessage(kind, entry.change.parcelId), language);
         const taken = this.pushes.push(() => this.deliver(device, message, entry));
         if (!taken) this.pushCounter.inc({ outcome: 'dropped' });
       }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickUp } from '../../test/delivery.ts';
 import { createTestApp, type SignedIn, signInSuperadmin, signUp, type TestApp, testStore } from '../../test/harness.ts';
 import { sendParcel } from '../../test/parcels.ts';
+import { parsePrometheus } from '../../test/prometheus.ts';
 import {
   type FakePushService,
   type ReceivedPush,
@@ -515,6 +516,31 @@ describe('who is told what', () => {
     await settle();
     expect(service.pushesTo(devices.sender)).toHaveLength(1);
     expect(service.pushesTo(bystanderDevice)).toHaveLength(0);
+  });
+
+  it('claims no change whose people have no device, and counts it as nobody to tell', async () => {
+    const sender = await signUp(t.app);
+    const runner = await signUp(t.app, { role: 'runner' });
+    const noDevice = async () =>
+      parsePrometheus(await t.app.metrics.scrape())
+        .samples('csomagkuldo_push_changes_total')
+        .find((sample) => sample.labels.outcome === 'no_device')?.value ?? 0;
+    const before = await noDevice();
+    const parcel = await sendParcel(t.app, sender.cookie);
+    await pickUp(t.app, runner.cookie, parcel.id);
+    await settle();
+    const pickedUp = await t.store.db
+      .selectFrom('change_log')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    const claims = await t.store.db
+      .selectFrom('push_claims')
+      .select('change_id')
+      .where('change_id', '=', Number(pickedUp.id))
+      .execute();
+    expect(claims).toEqual([]);
+    // The pickup had news for the sender (and on PostgreSQL, the second instance counts its own).
+    expect(await noDevice()).toBe(before + 1);
   });
 
   it('tells of a delivery the back office recorded, and of nothing else it edits', async () => {

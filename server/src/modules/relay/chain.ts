@@ -74,11 +74,12 @@ export const holderColumns = (holder: CustodyParty & { kind: CustodyHolderKind }
 });
 
 /**
- * Appends the custody event numbered `seq` (the parcel's custody_seq after the compare-and-swap
- * that moved it, inside the same transaction): the unique (parcel_id, seq) refuses a second
- * event with the same number, so two changes can never both follow the same event.
+ * The custody event numbered `seq` (the parcel's custody_seq after the compare-and-swap that moved
+ * it, inside the same transaction), hashed onto the one before: written with the change's timeline
+ * event (changes.ts `record`), where the unique (parcel_id, seq) refuses a second event with the
+ * same number, so two changes can never both follow the same event.
  */
-export async function appendCustody(
+export async function custodyEvent(
   trx: Transaction<Database>,
   {
     prev_hash: known,
@@ -92,7 +93,7 @@ export async function appendCustody(
     /** The previous event's hash when the caller has read it already (with the change's own UPDATE). */
     prev_hash?: string | null;
   },
-) {
+): Promise<CustodyEventRow> {
   const previous =
     event.seq === 0
       ? undefined
@@ -113,10 +114,11 @@ export async function appendCustody(
     confirmed_by: event.confirmed_by ?? null,
     reason: event.reason ?? null,
   };
-  const row = { ...fields, prev_hash: prevHash, hash: custodyHash(prevHash, fields) };
-  await trx.insertInto('custody_events').values(row).execute();
-  return row;
+  return { ...fields, prev_hash: prevHash, hash: custodyHash(prevHash, fields) };
 }
+
+/** A custody event as it is written. */
+export type CustodyEventRow = CustodyFields & { prev_hash: string; hash: string };
 
 /** A parcel's custody events in order. */
 export const readChain = (db: Kysely<Database>, parcelId: string) =>

@@ -1,3 +1,4 @@
+import type { ParcelStatus } from '@csomag/domain/parcel';
 import type { LatLngBox } from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -40,6 +41,11 @@ const READ_BATCH = 500;
 export class WaitingPool {
   private readonly points = new Map<string, WaitingPoint>();
   private readonly pending = new Set<string>();
+  /** Whether the whole pool is being read, and the parcels of the batch being read. */
+  private wholeReads = 0;
+  private readonly inRead = new Set<string>();
+  /** Of those, the ones a change heard meanwhile left not waiting. */
+  private readonly readAgainIfWaiting = new Set<string>();
   private loaded: Promise<void> | null = null;
   private loadedAt = 0;
   private reading: Promise<void> | null = null;
@@ -61,7 +67,7 @@ export class WaitingPool {
     if (this.unsubscribe.length > 0) return;
     this.unsubscribe.push(
       this.feed.subscribe((entry) => {
-        if (isParcelChange(entry.change)) this.changed(entry.change.parcelId);
+        if (isParcelChange(entry.change)) this.heard(entry.change.parcelId, entry.change.status);
       }),
       this.feed.onCommit((changes) => {
         for (const change of changes) if (isParcelChange(change)) this.changed(change.parcelId);
@@ -118,6 +124,22 @@ export class WaitingPool {
     return found;
   }
 
+  /**
+   * A change heard through the feed, in the log's order, after it committed. A read still to come
+   * sees it. One that leaves the parcel not waiting needs no read while the pool holds it not
+   * waiting (a change after it that made it wait again is heard after it, or was read already, and
+   * the pool would hold it), nor while it is being read, unless that read, perhaps begun before the
+   * change, finds it waiting. On PostgreSQL this spares the second read of this instance's own
+   * changes, which onCommit read.
+   */
+  private heard(parcelId: string, status: ParcelStatus) {
+    if (this.pending.has(parcelId)) return;
+    if (this.inRead.has(parcelId) && status !== 'waiting') this.readAgainIfWaiting.add(parcelId);
+    else if (status === 'waiting' || this.points.has(parcelId) || this.inRead.has(parcelId) || this.wholeReads > 0) {
+      this.changed(parcelId);
+    }
+  }
+
   private changed(parcelId: string) {
     this.pending.add(parcelId);
     if (!this.reading) void this.readPending();
@@ -128,7 +150,12 @@ export class WaitingPool {
     this.generation++;
     // Stamped as it begins: queries meanwhile wait for this read rather than start another.
     this.loadedAt = this.now();
-    const rows = await this.selectWaiting().execute();
+    this.wholeReads++;
+    const rows = await this.selectWaiting()
+      .execute()
+      .finally(() => {
+        this.wholeReads--;
+      });
     this.points.clear();
     for (const row of rows) this.points.set(row.id, aged(row));
   }
@@ -145,19 +172,29 @@ export class WaitingPool {
           await this.loaded;
           const generation = this.generation;
           const ids = [...this.pending].slice(0, READ_BATCH);
-          for (const id of ids) this.pending.delete(id);
-          const rows = await this.selectWaiting().where('id', 'in', ids).execute();
+          for (const id of ids) {
+            this.pending.delete(id);
+            this.inRead.add(id);
+          }
+          const rows = await this.selectWaiting()
+            .where('id', 'in', ids)
+            .execute()
+            .finally(() => this.inRead.clear());
           if (generation !== this.generation) {
             for (const id of ids) this.pending.add(id);
             continue;
           }
           for (const id of ids) this.points.delete(id);
           for (const row of rows) this.points.set(row.id, aged(row));
+          for (const id of ids) {
+            if (this.readAgainIfWaiting.delete(id) && this.points.has(id)) this.pending.add(id);
+          }
         }
       } catch (error) {
         // Not read: the next query reads the pool whole.
         this.log.error({ err: error }, 'reading the waiting pool again failed');
         this.pending.clear();
+        this.readAgainIfWaiting.clear();
         this.stale = true;
       } finally {
         this.reading = null;
