@@ -392,39 +392,38 @@ async function evaluate(
     return [];
   }
   const movedOn: Passing[] = [];
-  const maybeNone = candidates.flatMap((candidate, i) =>
-    candidate.least === 0 && onTimeOf(i) > Number.NEGATIVE_INFINITY ? [{ candidate, i }] : [],
-  );
+  // Each with its on-time departure: those that may add none, and the rest.
+  const maybeNone: { candidate: Passing; onTime: number }[] = [];
+  const rest: { candidate: Passing; onTime: number }[] = [];
+  for (const [i, candidate] of candidates.entries()) {
+    const onTime = onTimeOf(i);
+    (candidate.least === 0 && onTime > Number.NEGATIVE_INFINITY ? maybeNone : rest).push({ candidate, onTime });
+  }
   // Any arrival by then will do.
   const byOnTime = await arrivalsEach(
-    maybeNone.map(({ candidate, i }) => {
-      const by = Math.min(deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTimeOf(i));
+    maybeNone.map(({ candidate, onTime }) => {
+      const by = Math.min(deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTime);
       return { from: candidate.pickup, to: candidate.delivery, at: candidate.pickupArrival, by, enough: by };
     }),
   );
-  const checked = new Set<Passing>();
-  for (const [k, { candidate, i }] of maybeNone.entries()) {
-    checked.add(candidate);
-    if ((byOnTime[k] as number) <= onTimeOf(i)) exact.known.set(candidate.id, 0);
+  for (const [k, { candidate, onTime }] of maybeNone.entries()) {
+    if ((byOnTime[k] as number) <= onTime) exact.known.set(candidate.id, 0);
     else {
       exact.atLeast.set(candidate.id, 1);
       movedOn.push({ ...candidate, least: 1 });
     }
   }
-  const rest = candidates.filter((candidate) => !checked.has(candidate));
   const found = await arrivalsEach(
-    rest.map((candidate) => ({
+    rest.map(({ candidate }) => ({
       from: candidate.pickup,
       to: candidate.delivery,
       at: candidate.pickupArrival,
       by: deliveryDeadline(deadline, candidate.deliveryLeaveBy),
     })),
   );
-  const index = new Map(candidates.map((candidate, i) => [candidate, i]));
-  const told = rest.map((candidate, k) => {
+  const told = rest.map(({ candidate, onTime }, k) => {
     const atDelivery = found[k] as number;
-    const onTimeHere = onTimeOf(index.get(candidate) as number);
-    const said = byDelivery(atDelivery, deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTimeHere);
+    const said = byDelivery(atDelivery, deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTime);
     return { candidate, atDelivery, said };
   });
   const onward = told.filter(({ said }) => said === 'end');
