@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_MS } from '@csomag/domain/constants';
 import type { ErrorCode } from '@csomag/domain/errors';
 import { messages } from '@csomag/domain/messages';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
@@ -57,6 +64,10 @@ export const RESERVATION_ABANDONED_MS = 5 * 60_000;
 const CHANGED_WITHOUT_ANSWER = 0;
 /** The draft's key is a structured-field string ("…"); a bare token is taken too. Visible ASCII only. */
 const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
+
+/** A route option's hooks as a list (Fastify takes one or many). */
+const hookList = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /** Whether requests to this route may carry a key: POST and PUT API routes outside /api/auth. */
 const takesPart = (method: string, url: string) =>
@@ -161,17 +172,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const pending = new Map<string, Pending>();
   const db = app.store.db;
 
-  // Every route that takes part lists the header and the refusals it adds (OpenAPI, serialisation).
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!route.schema || !methods.some((method) => takesPart(method, route.url))) return;
-    route.schema.headers ??= documentedHeaders;
-    route.schema.response = withErrorCodes((route.schema.response ?? {}) as Record<string, unknown>, IDEMPOTENCY_CODES);
-  });
-
   // Before the body is validated: a repeat is answered as the first was, even when its
   // occurredAt has since grown too old to be accepted afresh.
-  app.addHook('preValidation', async (request, reply) => {
+  const reserve: preValidationAsyncHookHandler = async (request, reply) => {
     const account = request.account;
     if (!account || !takesPart(request.method, request.routeOptions.url ?? '')) return;
     const key = keyOf(request);
@@ -227,7 +230,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       changed: false,
       stored: undefined,
     });
-  });
+  };
 
   app.changeFeed.setRequestHook({
     async begin(trx: Transaction<Database>, requestId: string) {
@@ -257,7 +260,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // The answer is stored before the client has it: a repeat can never overtake it.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeSent: onSendAsyncHookHandler = async (request, reply, payload) => {
     const keyed = pending.get(request.id);
     if (!keyed) return payload;
     pending.delete(request.id);
@@ -283,9 +286,26 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'storing an idempotent answer failed');
     }
     return payload;
-  });
-  app.addHook('onResponse', async (request) => {
+  };
+  const forget: onResponseAsyncHookHandler = async (request) => {
     pending.delete(request.id);
+  };
+
+  // Every route that takes part lists the header and the refusals it adds (OpenAPI, serialisation),
+  // and runs the hooks first among its own; no other route pays for them (GETs, most requests).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => takesPart(method, route.url))) return;
+    if (route.schema) {
+      route.schema.headers ??= documentedHeaders;
+      route.schema.response = withErrorCodes(
+        (route.schema.response ?? {}) as Record<string, unknown>,
+        IDEMPOTENCY_CODES,
+      );
+    }
+    route.preValidation = [reserve, ...hookList(route.preValidation)];
+    route.onSend = [storeSent, ...hookList(route.onSend)];
+    route.onResponse = [forget, ...hookList(route.onResponse)];
   });
 
   let pruneTimer: NodeJS.Timeout | undefined;
