@@ -16,6 +16,10 @@ const serverOn = (store: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // One module graph per worker, not per file: importing the server for each of ~120 files took
+    // half the suite's time (14 → 7.5 min for both stores). No test mocks modules or stubs globals,
+    // and each builds its own app on its own database (createTestApp), so nothing leaks between files.
+    isolate: false,
     projects: [
       { extends: true, test: { name: 'domain', include: ['domain/src/**/*.test.ts'] } },
       // The web's pure parts (the router's matching); its screens are tested in Chromium (e2e/).

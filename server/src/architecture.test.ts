@@ -186,3 +186,24 @@ describe('one rule per question', () => {
     }
   });
 });
+
+describe('tests share a module graph', () => {
+  // vitest.config.ts runs each worker's files in one module graph (isolate: false): a module mocked or
+  // a global stubbed by one file would still be so in the next.
+  const LEAKING = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
+
+  it('mocks no module and stubs no global', () => {
+    const tests = ['server/src', 'domain/src', 'web/src'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .map((path) => join(dir, path))
+        .filter((path) => /\.test\.tsx?$/.test(path)),
+    );
+    expect(tests.length).toBeGreaterThan(100);
+    const offenders = tests.flatMap((file) =>
+      codeLines(file)
+        .filter(({ code }) => LEAKING.test(code))
+        .map(({ line, code }) => `${file}:${line}: ${code.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
