@@ -87,6 +87,12 @@ describe.runIf(testStore === 'postgres')('a PostgreSQL outage', () => {
 
     // Every connection the pool holds dies at once: idle ones too, which used to kill the process.
     proxy.cut();
+    // Liveness with its database check: every request answers what the database said, together or not.
+    const health = () => cut.app.inject({ method: 'GET', url: '/api/health' });
+    for (const response of [await health(), ...(await Promise.all([health(), health(), health()]))]) {
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error).toEqual({ code: 'unavailable', message: messages.databaseUnavailable });
+    }
     const during = await me();
     expect(during.statusCode).toBe(503);
     expect(during.headers['retry-after']).toBe('5');
@@ -113,6 +119,27 @@ describe.runIf(testStore === 'postgres')('a PostgreSQL outage', () => {
       back = await ready(cut.app);
     }
     expect(back.statusCode).toBe(200);
+    expect((await health()).statusCode).toBe(200);
     expect((await me()).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(testStore === 'postgres')('GET /api/health under load', () => {
+  it('asks the database once for the requests that arrive while a check is under way', async () => {
+    let queries = 0;
+    t.store.observeQueries(() => {
+      queries += 1;
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/health' })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    expect(queries).toBeGreaterThan(0);
+    expect(queries).toBeLessThan(20);
+    // One after another, each asks again.
+    queries = 0;
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(queries).toBe(3);
   });
 });

@@ -37,6 +37,15 @@ async function readinessProblems(app: FastifyInstance, state: { migrated: boolea
 }
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Requests arriving while a check is under way share its answer: a flood of probes (or many load
+  // balancers) costs the database one query a round trip, not one a request (issue 31).
+  let checking: Promise<unknown> | null = null;
+  const checkDatabase = () => {
+    checking ??= sql`select 1`.execute(app.store.db).finally(() => {
+      checking = null;
+    });
+    return checking;
+  };
   app.get(
     '/health',
     {
@@ -48,7 +57,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.store.db);
+        await checkDatabase();
         return { status: 'ok' as const, store: app.store.dialect };
       } catch (error) {
         request.log.error({ err: error }, 'health check failed');
