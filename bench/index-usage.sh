@@ -33,7 +33,7 @@ used=$(tail -c "+$from" "$log" |
 
 # The indexes as the migrations make them, in a schema of their own.
 psql -q "$server/$db" -c 'create schema migrated'
-DATABASE_URL="$server/$db" PG_SCHEMA=migrated node --import tsx bench/lib/migrate-only.ts
+BENCH_DATABASE_URL="$server/$db" BENCH_PG_SCHEMA=migrated node --import tsx bench/lib/migrate-only.ts >/dev/null
 psql -At "$server/$db" -c "select indexname || ' ' || (case when indexdef like 'CREATE UNIQUE%' then 'unique' else 'plain' end)
   from pg_indexes where schemaname = 'migrated' order by indexname" |
   while read -r name kind; do

@@ -9,10 +9,13 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 
+/** Every file under `dir`, as a path from the repository's root. */
+const filesUnder = (dir: string) =>
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((path) => join(dir, path));
+
 /** The app's own source under `dir`: no tests, no test harness, no declarations. */
 function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .map((path) => join(dir, path))
+  return filesUnder(dir)
     .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && !path.endsWith('.d.ts'))
     .filter((path) => !path.startsWith('server/src/test/'));
 }
@@ -194,9 +197,7 @@ describe('tests share a module graph', () => {
 
   it('mocks no module and stubs no global', () => {
     const tests = ['server/src', 'domain/src', 'web/src'].flatMap((dir) =>
-      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-        .map((path) => join(dir, path))
-        .filter((path) => /\.test\.tsx?$/.test(path)),
+      filesUnder(dir).filter((path) => /\.test\.tsx?$/.test(path)),
     );
     expect(tests.length).toBeGreaterThan(100);
     const offenders = tests.flatMap((file) =>
