@@ -7,11 +7,14 @@
  * this load generator (DESIGN §10 measured ~75–85 k requests/s on a quiet machine).
  *
  *   npm run bench:api -- [--duration 5] [--warmup 1] [--connections 20] [--parcels 5000] [--senders 150]
- *                        [--skip-baseline] [--no-logs] [--only health,tracking] [--cpu-prof DIR]
+ *                        [--rounds 3] [--skip-baseline] [--no-logs] [--only health,tracking] [--cpu-prof DIR]
  *
  * The app logs at its default level (one line per request, as in production; its stdout is thrown
- * away). After the app, bare Fastify answers each GET endpoint's exact response bytes at the same
- * path, in the same run: the last table prints each endpoint's ratio to it (issue 11's targets).
+ * away). Bare Fastify answers each GET endpoint's exact response bytes at the same path, in a
+ * process beside the app's: each round measures every endpoint on the app and then on bare, one
+ * after the other, so a ratio compares two runs seconds apart (this machine's speed drifts by tens of
+ * per cent within minutes). The last table prints each endpoint's ratio to bare, the median of the
+ * rounds with their spread (issue 11's and issue 31's targets).
  *
  * --only keeps the endpoints whose label contains one of the words; --cpu-prof DIR writes the app
  * process's V8 CPU profile there (open it in Chrome DevTools, or summarise it with bench/profile-top.ts).
@@ -54,6 +57,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     parcels: { type: 'string', default: '5000' },
     senders: { type: 'string', default: '150' },
+    rounds: { type: 'string', default: '3' },
     'skip-baseline': { type: 'boolean', default: false },
     'no-logs': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
@@ -65,6 +69,7 @@ const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const parcels = Number(values.parcels);
 const senders = Number(values.senders);
+const rounds = Math.max(1, Number(values.rounds));
 const ROTATE_ADDRESS_EVERY = 500;
 const PARCELS_PER_SENDER = 110;
 const machineAtStart = machine();
@@ -104,7 +109,8 @@ function hammer(origin: string, c: Case, seconds: number) {
           // Fewer accounts than connections: the run ends now rather than count 401s.
           if (c.accounts && !cookie) {
             budgetSpent = true;
-            instance.stop();
+            // Clients are set up inside autocannon(): the instance is not assigned yet.
+            setImmediate(() => instance.stop());
             return;
           }
           client.setHeaders(headersFor(address, cookie));
@@ -161,44 +167,43 @@ async function measure(server: AppProcess, c: Case, described: string) {
   return { result, budgetSpent, cpuPerRequest };
 }
 
+/** The middle of some figures (the mean of the middle two for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** One endpoint's rounds: the app's and bare's requests/s and server CPU µs per request, side by side. */
+interface Paired {
+  appRps: number[];
+  bareRps: number[];
+  appCpu: number[];
+  bareCpu: number[];
+}
+
 /**
- * Bare Fastify answering each GET endpoint's exact bytes at the same path, measured the same way
- * right after the app: the ratio the issue's targets speak of (≥ 0.5 for tracking, ≥ 0.25 others).
+ * Each GET endpoint against bare Fastify answering its exact bytes at the same path (issue 11's and
+ * 31's ratios): requests/s and CPU per request, each the median over the rounds of the ratio of two
+ * runs made one after the other, with the least and the greatest round's ratio.
  */
-async function compareWithBare(
-  cases: Case[],
-  answered: Record<string, string>,
-  appRps: Record<string, number>,
-  appCpu: Record<string, number>,
-) {
-  const routesFile = join(dataDir, 'bare-routes.json');
-  writeFileSync(routesFile, JSON.stringify(answered));
-  const bare = await startAppProcess(dataDir, { bare: true, bareRoutes: routesFile });
-  const rows: string[] = [];
-  try {
-    for (const c of cases.filter((c) => answered[c.path] !== undefined)) {
-      const bytes = Buffer.byteLength(answered[c.path] ?? '');
-      const { result, cpuPerRequest } = await measure(
-        bare,
-        { label: `bare, same bytes: ${c.path}`.slice(0, 36), path: c.path },
-        `${bytes} B`,
-      );
-      const bareRps = result.requests.total / result.duration;
-      const ratio = (appRps[c.label] ?? 0) / bareRps;
-      const cpuRatio = cpuPerRequest / (appCpu[c.label] ?? Number.POSITIVE_INFINITY);
-      rows.push(
-        `${c.label.padEnd(36)} ${(appRps[c.label] ?? 0).toFixed(0).padStart(8)} ${bareRps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(6)}` +
-          `   ${(appCpu[c.label] ?? 0).toFixed(0).padStart(6)} ${cpuPerRequest.toFixed(0).padStart(6)} ${cpuRatio.toFixed(2).padStart(6)}`,
-      );
-    }
-  } finally {
-    await bare.close();
-  }
+function printRatios(cases: Case[], paired: Map<string, Paired>) {
+  const spread = (values: number[]) =>
+    `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
   console.log(
-    `\n${'endpoint'.padEnd(36)} ${'app'.padStart(8)} ${'bare'.padStart(8)} ${'ratio'.padStart(6)}   ${'app µs'.padStart(6)} ${'bare'.padStart(6)} ${'ratio'.padStart(6)}` +
-      '   (req/s, then server CPU µs per request; bare Fastify answering the same bytes)',
+    `\n${'endpoint'.padEnd(36)} ${'app'.padStart(8)} ${'bare'.padStart(8)} ${'ratio (spread)'.padStart(17)}   ${'app µs'.padStart(6)} ${'bare'.padStart(6)} ${'ratio (spread)'.padStart(17)}` +
+      `   (req/s, then server CPU µs per request; bare Fastify answering the same bytes; medians of ${rounds} rounds)`,
   );
-  for (const row of rows) console.log(row);
+  for (const c of cases) {
+    const p = paired.get(c.label);
+    if (!p || p.bareRps.length === 0) continue;
+    const rpsRatios = p.appRps.map((app, i) => app / (p.bareRps[i] ?? Number.NaN));
+    const cpuRatios = p.bareCpu.map((bare, i) => bare / (p.appCpu[i] ?? Number.NaN));
+    console.log(
+      `${c.label.padEnd(36)} ${median(p.appRps).toFixed(0).padStart(8)} ${median(p.bareRps).toFixed(0).padStart(8)} ${spread(rpsRatios).padStart(17)}` +
+        `   ${median(p.appCpu).toFixed(0).padStart(6)} ${median(p.bareCpu).toFixed(0).padStart(6)} ${spread(cpuRatios).padStart(17)}`,
+    );
+  }
 }
 
 // 1. A fresh database with realistic data, seeded directly (not timed). With DATABASE_URL, a
@@ -279,6 +284,7 @@ if (!values['skip-baseline']) {
 
 // 3. The real app in its own process; sign-ins and sign-ups through the API.
 let app: AppProcess | undefined;
+let bare: AppProcess | undefined;
 try {
   app = await startAppProcess(dataDir, {
     trustProxy: true,
@@ -352,26 +358,45 @@ try {
     described[c.label] = `${list ? `${list.length} items, ` : ''}${bytes}`;
   }
 
-  const appRps: Record<string, number> = {};
-  const appCpu: Record<string, number> = {};
-  for (const c of cases) {
-    const { result, budgetSpent, cpuPerRequest } = await measure(app, c, described[c.label] ?? '');
-    appRps[c.label] = result.requests.total / result.duration;
-    appCpu[c.label] = cpuPerRequest;
-    if (budgetSpent) {
-      notes.push(
-        `${c.label}: a ${result.duration.toFixed(1)} s burst — all ${senders} accounts made ${PARCELS_PER_SENDER} parcels` +
-          ' each (the limit is 120 per account per minute); pass a larger --senders for a longer run',
+  // Bare Fastify answering each GET's bytes, beside the app (idle while the other is measured).
+  const routesFile = join(dataDir, 'bare-routes.json');
+  writeFileSync(routesFile, JSON.stringify(answered));
+  bare = values['skip-baseline'] ? undefined : await startAppProcess(dataDir, { bare: true, bareRoutes: routesFile });
+  const paired = new Map<string, Paired>(
+    cases.map((c) => [c.label, { appRps: [], bareRps: [], appCpu: [], bareCpu: [] }]),
+  );
+  for (let round = 0; round < rounds; round++) {
+    for (const c of cases) {
+      // Creating parcels spends the accounts' budget: measured in the first round only.
+      if (c.accounts && round > 0) continue;
+      const p = paired.get(c.label) as Paired;
+      const { result, budgetSpent, cpuPerRequest } = await measure(app, c, described[c.label] ?? '');
+      p.appRps.push(result.requests.total / result.duration);
+      p.appCpu.push(cpuPerRequest);
+      if (budgetSpent) {
+        notes.push(
+          `${c.label}: a ${result.duration.toFixed(1)} s burst — all ${senders} accounts made ${PARCELS_PER_SENDER} parcels` +
+            ' each (the limit is 120 per account per minute); pass a larger --senders for a longer run',
+        );
+      } else if (c.accounts) {
+        notes.push(
+          `${c.label}: ${nextSender} of ${senders} accounts used (warm-up included), ≤${PARCELS_PER_SENDER} parcels each`,
+        );
+      }
+      const bytes = answered[c.path];
+      if (!bare || bytes === undefined) continue;
+      const same = await measure(
+        bare,
+        { label: `bare, same bytes: ${c.path}`.slice(0, 36), path: c.path },
+        `${Buffer.byteLength(bytes)} B`,
       );
-    } else if (c.accounts) {
-      notes.push(
-        `${c.label}: ${nextSender} of ${senders} accounts used (warm-up included), ≤${PARCELS_PER_SENDER} parcels each`,
-      );
+      p.bareRps.push(same.result.requests.total / same.result.duration);
+      p.bareCpu.push(same.cpuPerRequest);
     }
   }
 
   const memory = await app.memory();
-  if (!values['skip-baseline']) await compareWithBare(cases, answered, appRps, appCpu);
+  printRatios(cases, paired);
   notes.push(
     `data: ${parcels} seeded parcels (${subjects.waiting} waiting; the busiest sender has ${subjects.busiestSender.n})` +
       ` in ${(seededIn / 1000).toFixed(1)} s; ${senders} senders signed up through the API in ${(signUpMs / 1000).toFixed(1)} s`,
@@ -381,6 +406,7 @@ try {
   console.log(`\n${notes.join('\n')}`);
 } finally {
   await app?.close();
+  await bare?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (databaseUrl) await withPostgres(databaseUrl, (client) => client.query(`drop schema ${pgSchema} cascade`));
 }
