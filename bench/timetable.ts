@@ -598,13 +598,20 @@ async function offers(target: Target, app: FastifyInstance, store: Store, router
     `  saved-trip offers: ${sizes.savedTrips.toLocaleString('en')} active saved trips by transit (${runners.length} runners; 70 % across Budapest, 15 % Budapest ↔ ≤ 80 km, 15 % in the country ≤ 50 km), clock ${new Date(clock).toISOString()}; tripOffers.offersFor per new parcel (ms):`,
   );
   // The searches the offers ask of the app's router, counted on its instance (the server's code unchanged).
-  const searches = { arrival: 0, journey: 0 };
+  const searches = { arrival: 0, journey: 0, legs: 0, scans: 0 };
   const appRouter = app.timetable.router;
   if (appRouter) {
     const [arrival, journey] = [appRouter.arrival.bind(appRouter), appRouter.journey.bind(appRouter)];
+    const arrivalsEach = appRouter.arrivalsEach.bind(appRouter);
     appRouter.arrival = (...args) => {
       searches.arrival++;
       return arrival(...args);
+    };
+    // Legs asked together: a scan per 32 (TimetableRouter.arrivalsEach).
+    appRouter.arrivalsEach = (legs) => {
+      searches.legs += legs.length;
+      searches.scans += Math.ceil(legs.length / 32);
+      return arrivalsEach(legs);
     };
     appRouter.journey = (...args) => {
       searches.journey++;
@@ -623,6 +630,8 @@ async function offers(target: Target, app: FastifyInstance, store: Store, router
   const budapestTimes: number[] = [];
   let offered = 0;
   searches.arrival = 0;
+  searches.legs = 0;
+  searches.scans = 0;
   for (const [i, parcel] of rest.entries()) {
     const t0 = performance.now();
     const found = await app.tripOffers.offersFor(entry(parcel.id, i + 1));
@@ -631,9 +640,9 @@ async function offers(target: Target, app: FastifyInstance, store: Store, router
     if (inBudapestBox({ lat: parcel.sender_lat, lng: parcel.sender_lng })) budapestTimes.push(took);
     offered += found.length;
   }
-  const perParcel = Math.round(searches.arrival / Math.max(1, times.length));
+  const each = (n: number) => (n / Math.max(1, times.length)).toFixed(0);
   console.log(
-    `    each new parcel (${times.length}):                ${figures(times)}  (${(offered / Math.max(1, times.length)).toFixed(1)} offers each; ${perParcel.toLocaleString('en')} arrival searches each)`,
+    `    each new parcel (${times.length}):                ${figures(times)}  (${(offered / Math.max(1, times.length)).toFixed(1)} offers each; ${each(searches.arrival)} arrival searches and ${each(searches.legs)} legs in ${each(searches.scans)} scans each)`,
   );
   if (budapestTimes.length > 0)
     console.log(`    of them picked up in Budapest (${budapestTimes.length}):      ${figures(budapestTimes)}`);

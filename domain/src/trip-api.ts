@@ -242,20 +242,43 @@ export const savedTripListSchema = z.object({ items: z.array(savedTripSchema) })
 
 /** The next departure of a saved trip at or after `now` (ms): its weekdays at its time, in Budapest. */
 export function nextDeparture(trip: { weekdays: readonly number[]; time: string }, now: number): number {
-  const [hour = 0, minute = 0] = trip.time.split(':').map(Number);
-  for (let offset = 0; offset <= 8; offset++) {
-    const p = budapestParts(now + offset * 86_400_000);
-    if (!trip.weekdays.includes(p.weekday)) continue;
-    const at = budapestInstant(p.year, p.month, p.day, hour, minute);
-    if (at >= now) return at;
-  }
-  // Unreachable with at least one weekday; a week ahead keeps the type total.
-  return now + 7 * 86_400_000;
+  return departuresAfter(now)(trip);
 }
 
-/** Whether a saved trip offers new parcels at `now`: not paused, departing within the next hour. */
-export function isTripActive(trip: { weekdays: readonly number[]; time: string; paused: boolean }, now: number) {
-  return !trip.paused && nextDeparture(trip, now) - now <= TRIP_ACTIVE_WINDOW_MS;
+/**
+ * nextDeparture for many trips at one `now`: each day's Budapest date and each day's clock time
+ * worked out once (a new parcel is checked against thousands of saved trips, most leaving at the
+ * same few minutes; each working-out reads Intl's clock several times).
+ */
+export function departuresAfter(now: number): (trip: { weekdays: readonly number[]; time: string }) => number {
+  const days: ReturnType<typeof budapestParts>[] = [];
+  const instants = new Map<string, number>();
+  return (trip) => {
+    const [hour = 0, minute = 0] = trip.time.split(':').map(Number);
+    for (let offset = 0; offset <= 8; offset++) {
+      const p = days[offset] ?? budapestParts(now + offset * 86_400_000);
+      days[offset] = p;
+      if (!trip.weekdays.includes(p.weekday)) continue;
+      const key = `${offset} ${hour}:${minute}`;
+      let at = instants.get(key);
+      if (at === undefined) {
+        at = budapestInstant(p.year, p.month, p.day, hour, minute);
+        instants.set(key, at);
+      }
+      if (at >= now) return at;
+    }
+    // Unreachable with at least one weekday; a week ahead keeps the type total.
+    return now + 7 * 86_400_000;
+  };
+}
+
+/** Whether a saved trip offers new parcels at `now`: not paused, departing (`departAt`) within the next hour. */
+export function isTripActive(
+  trip: { weekdays: readonly number[]; time: string; paused: boolean },
+  now: number,
+  departAt = nextDeparture(trip, now),
+) {
+  return !trip.paused && departAt - now <= TRIP_ACTIVE_WINDOW_MS;
 }
 
 /** One loaded GTFS feed as the back office lists it ('Menetrendek'); `expired` once its last day is past in Budapest. */

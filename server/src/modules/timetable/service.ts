@@ -6,7 +6,14 @@ import type { Database } from '../../db/schema.ts';
 import { TimetableRouter, walkMs } from './router.ts';
 import { activeTimetableId, loadTimetable } from './store.ts';
 import { SEARCH_HORIZON_MS } from './timetable.ts';
-import { boxesMeet, type FallbackReason, straightLineTimes, type TravelTimes, type TripTimes } from './travel-times.ts';
+import {
+  type BoundedLeg,
+  boxesMeet,
+  type FallbackReason,
+  straightLineTimes,
+  type TravelTimes,
+  type TripTimes,
+} from './travel-times.ts';
 
 /**
  * Public-transport times from the imported timetable (ADR 0029), the straight line otherwise. Every
@@ -91,6 +98,17 @@ export class TimetableTravelTimes implements TravelTimes {
   }
 }
 
+/** One `arrivalsEach` per router: trips by the same timetable may ask their legs together (TripTimes). */
+const routerLegs = new WeakMap<TimetableRouter, (legs: readonly BoundedLeg[]) => Promise<Float64Array>>();
+function legsOf(router: TimetableRouter) {
+  let answer = routerLegs.get(router);
+  if (!answer) {
+    answer = async (legs) => router.arrivalsEach(legs);
+    routerLegs.set(router, answer);
+  }
+  return answer;
+}
+
 /** A trip's times from the router: its journey, and reach and arrivals for the matching. */
 export function timetableTimes(router: TimetableRouter, from: Coordinates, to: Coordinates, at: number): TripTimes {
   return {
@@ -131,9 +149,7 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
         return Math.min(arrival, walked <= by ? walked : Number.POSITIVE_INFINITY);
       });
     },
-    async arrivalsEach(legs) {
-      return router.arrivalsEach(legs);
-    },
+    arrivalsEach: legsOf(router),
     async departuresBy(deadline) {
       const backward = router.backward(to, deadline, at);
       return (points) => Float64Array.from(points, (point) => backward.departureAt(point));

@@ -113,7 +113,8 @@ export interface TripTimes {
   leastArrivals?(legs: readonly LegQuery[], by: number): Promise<Float64Array>;
   /**
    * Each leg's own `arrival(from, to, at, by, enough)`, from a few searches for them all; absent
-   * where that is no cheaper than a search per leg.
+   * where that is no cheaper than a search per leg. Trips whose `arrivalsEach` is the same function
+   * answer by the same engine: their legs may be asked together (saved-trip offers).
    */
   arrivalsEach?(legs: readonly BoundedLeg[]): Promise<Float64Array>;
 }

@@ -1,8 +1,8 @@
 import { messages } from '@csomag/domain/messages';
 import type { Coordinates } from '@csomag/domain/parcel';
 import {
+  departuresAfter,
   isTripActive,
-  nextDeparture,
   SAVED_TRIPS_MAX,
   type SavedTrip,
   type SavedTripBody,
@@ -24,7 +24,7 @@ import { presentParcel } from '../parcels/present.ts';
 import { selectParcels } from '../parcels/service.ts';
 import { nearestPlaceName } from '../places/geocoder.ts';
 import type { StopAt } from '../timetable/timetable.ts';
-import type { TravelTimes, TripReach, TripTimes } from '../timetable/travel-times.ts';
+import type { BoundedLeg, TravelTimes, TripReach, TripTimes } from '../timetable/travel-times.ts';
 import { ageKey } from './age-key.ts';
 import { findRelayOffers } from './relay-matches.ts';
 import type { WaitingPoint, WaitingPool } from './waiting-pool.ts';
@@ -74,6 +74,57 @@ export async function addedByParcel(
   const atDelivery = await times.arrival(pickup, delivery, atPickup, deliveryBy, Math.min(onTime, deliveryBy));
   const told = byDelivery(atDelivery, deliveryBy, onTime);
   return told === 'end' ? byEnd(trip, deadline, await times.arrival(delivery, trip.to, atDelivery, by)) : told;
+}
+
+/** One parcel on one trip, for addedByParcels. */
+export interface TripParcel {
+  trip: { to: Coordinates; arriveAt: number; departAt: number; from: Coordinates };
+  deadline: number;
+  pickup: Coordinates;
+  delivery: Coordinates;
+}
+
+/**
+ * addedByParcel (without `known`) for many parcels on trips answered by one engine (TripTimes'
+ * `arrivalsEach`): the same minutes, or null, each, from three rounds of legs — to the pickups,
+ * on to the delivery points, on to the ends — asked together instead of a search per leg.
+ */
+export async function addedByParcels(
+  arrivalsEach: (legs: readonly BoundedLeg[]) => Promise<Float64Array>,
+  pairs: readonly TripParcel[],
+): Promise<(number | null)[]> {
+  const answers: (number | null)[] = pairs.map(() => null);
+  const atPickup = await arrivalsEach(
+    pairs.map(({ trip, deadline, pickup }) => ({
+      from: trip.from,
+      to: pickup,
+      at: trip.departAt,
+      by: deadline + EDGE_MS,
+    })),
+  );
+  const picked = pairs.flatMap((pair, i) => ((atPickup[i] as number) <= pair.deadline + EDGE_MS ? [i] : []));
+  const atDelivery = await arrivalsEach(
+    picked.map((i) => {
+      const { pickup, delivery, deadline } = pairs[i] as TripParcel;
+      return { from: pickup, to: delivery, at: atPickup[i] as number, by: deliveryDeadline(deadline, deadline) };
+    }),
+  );
+  const delivered = picked.flatMap((i, k) => {
+    const { deadline } = pairs[i] as TripParcel;
+    const at = atDelivery[k] as number;
+    return byDelivery(at, deliveryDeadline(deadline, deadline), Number.NEGATIVE_INFINITY) === 'end' ? [{ i, at }] : [];
+  });
+  const atEnd = await arrivalsEach(
+    delivered.map(({ i, at }) => {
+      const { trip, delivery, deadline } = pairs[i] as TripParcel;
+      return { from: delivery, to: trip.to, at, by: deadline + EDGE_MS };
+    }),
+  );
+  for (const [k, { i }] of delivered.entries()) {
+    const { trip, deadline } = pairs[i] as TripParcel;
+    answers[i] = byEnd(trip, deadline, atEnd[k] as number);
+  }
+  return answers;
 }
 
 /** By when the delivery point must be reached: the deadline, or when it must be left for the end (a millisecond's slack each). */
@@ -724,9 +775,14 @@ export async function findMatches(
 type SavedTripRow = Selectable<SavedTripsTable>;
 
 /** A saved trip's facts, without naming its ends (the change-feed offers read these for every new parcel). */
-export function savedTripFacts(row: SavedTripRow, now: number): Omit<SavedTrip, 'fromPlace' | 'toPlace'> {
+export function savedTripFacts(
+  row: SavedTripRow,
+  now: number,
+  departures = departuresAfter(now),
+): Omit<SavedTrip, 'fromPlace' | 'toPlace'> {
   const weekdays = row.weekdays.split(',').map(Number);
   const paused = row.paused === 1 || (row.paused as unknown) === true;
+  const departAt = departures({ weekdays, time: row.time });
   return {
     id: String(row.id),
     label: row.label,
@@ -737,8 +793,8 @@ export function savedTripFacts(row: SavedTripRow, now: number): Omit<SavedTrip, 
     weekdays,
     time: row.time,
     paused,
-    nextDepartureAt: new Date(nextDeparture({ weekdays, time: row.time }, now)).toISOString(),
-    active: isTripActive({ weekdays, time: row.time, paused }, now),
+    nextDepartureAt: new Date(departAt).toISOString(),
+    active: isTripActive({ weekdays, time: row.time, paused }, now, departAt),
     createdAt: row.created_at,
   };
 }

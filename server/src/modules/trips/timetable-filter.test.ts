@@ -12,10 +12,11 @@ import { writeGtfsZip } from '../timetable/gtfs/write-gtfs.ts';
 import { TimetableRouter } from '../timetable/router.ts';
 import { timetableTimes } from '../timetable/service.ts';
 import { serviceDayBase } from '../timetable/service-days.ts';
-import { inBox } from '../timetable/travel-times.ts';
+import { type BoundedLeg, inBox } from '../timetable/travel-times.ts';
 import { ageKey } from './age-key.ts';
 import {
   addedByParcel,
+  addedByParcels,
   bestFitting,
   bestOfCandidates,
   closerBounds,
@@ -26,6 +27,7 @@ import {
   type Passing,
   type Ranked,
   ranking,
+  type TripParcel,
 } from './service.ts';
 import type { WaitingPoint } from './waiting-pool.ts';
 
@@ -42,6 +44,8 @@ import type { WaitingPoint } from './waiting-pool.ts';
 const DAY = '2026-05-04';
 /** Budapest-sized: ~24 × 18 km. */
 const AREA = { minLat: 47.4, maxLat: 47.6, minLng: 18.95, maxLng: 19.25 };
+
+const AREA_CORNER = { lat: AREA.minLat, lng: AREA.minLng };
 
 /** A seeded generator, so the feed is the same every run. */
 function lcg(seed: number) {
@@ -273,6 +277,56 @@ describe('the trip filter on a timetable', () => {
     expect(movedOn).toBeGreaterThan(0);
     expect(narrowed).toBeGreaterThan(10);
     expect(chunkedEarly).toBeGreaterThan(2);
+  });
+
+  it('works out many trips’ parcels together as one by one (saved-trip offers), more than one scan’s worth', async () => {
+    let fitting = 0;
+    let asked = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(
+            parcelPoint,
+            parcelPoint,
+            fc.integer({ min: 5 * 60, max: 23 * 60 }),
+            fc.integer({ min: 10, max: 60 }),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.array(fc.tuple(parcelPoint, parcelPoint), { minLength: 1, maxLength: 12 }),
+        async (trips, parcels) => {
+          // Each parcel on each trip, as a new parcel is checked against every saved trip.
+          const pairs: TripParcel[] = [];
+          const oneByOne: (number | null)[] = [];
+          for (const [from, to, minuteOfDay, maxDetour] of trips) {
+            if (distanceMetres(from, to) < 50) continue;
+            const planned = await tripAt(from, to, minuteOfDay, maxDetour);
+            if (!planned) continue;
+            const { times, deadline, trip } = planned;
+            for (const [pickup, delivery] of parcels) {
+              pairs.push({ trip, deadline, pickup, delivery });
+              oneByOne.push(await addedByParcel(times, trip, deadline, pickup, delivery));
+            }
+          }
+          // Every trip on this router answers its legs by the same function: they may go together.
+          const arrivalsEach = timetableTimes(router, AREA_CORNER, AREA_CORNER, 0).arrivalsEach;
+          expect(arrivalsEach).toBe(timetableTimes(router, AREA_CORNER, AREA_CORNER, 1).arrivalsEach);
+          if (!arrivalsEach) throw new Error('the timetable answers many legs at once');
+          let legs = 0;
+          const counted = async (asked: readonly BoundedLeg[]) => {
+            legs += asked.length;
+            return arrivalsEach(asked);
+          };
+          expect(await addedByParcels(counted, pairs)).toEqual(oneByOne);
+          fitting += oneByOne.filter((added) => added !== null).length;
+          asked = Math.max(asked, legs);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // Parcels that fit were among them, and some rounds asked more legs than one scan takes (32).
+    expect(fitting).toBeGreaterThan(40);
+    expect(asked).toBeGreaterThan(32);
   });
 
   it("tells which parcels may add no minute by the latest departures for the trip's own arrival, never missing one", async () => {

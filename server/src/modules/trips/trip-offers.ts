@@ -1,5 +1,5 @@
 import { TIME_ZONE } from '@csomag/domain/constants';
-import { TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
+import { departuresAfter, TRIP_ACTIVE_WINDOW_MS } from '@csomag/domain/trip-api';
 import { type LatLngBox, wholeMinutes, withinEllipse } from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -8,9 +8,15 @@ import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
 import { bump, trim } from '../../lru.ts';
 import { BoundedQueue } from '../push/queue.ts';
-import { inBox, type ReachBounds, type TravelTimes, type TripTimes } from '../timetable/travel-times.ts';
+import {
+  type BoundedLeg,
+  inBox,
+  type ReachBounds,
+  type TravelTimes,
+  type TripTimes,
+} from '../timetable/travel-times.ts';
 import { mayTrip } from './policy.ts';
-import { addedByParcel, leastAdded, savedTripFacts } from './service.ts';
+import { addedByParcel, addedByParcels, leastAdded, savedTripFacts, type TripParcel } from './service.ts';
 
 /** One runner told that a new parcel fits one of their saved trips. */
 export interface TripOffer {
@@ -32,6 +38,12 @@ const OFFER_QUEUE_LIMIT = 10_000;
 const REMEMBERED = 256;
 /** The longest the offers' searches hold the event loop before letting other work run. */
 const YIELD_AFTER_MS = 10;
+/** An active saved trip with its runner, as offeredTrips reads it. */
+type OfferedTrip = Awaited<ReturnType<TripOffers['activeTrips']>>[number];
+type Saved = ReturnType<typeof savedTripFacts>;
+
+/** Legs asked of an engine at a time (the router scans 32 together): other work runs between. */
+const LEGS_A_TURN = 32;
 /** How often the active trips' plans are worked out ahead (only those without one). */
 const WARM_EVERY_MS = 60_000;
 /** Saved trips' plans at their next departure, kept while that departure stays the next one. */
@@ -48,6 +60,30 @@ interface SavedTripPlan {
   reached: LatLngBox | null;
   leaving: LatLngBox | null;
   bounds: ReachBounds | null;
+}
+
+/**
+ * An engine's answers to many legs (TripTimes.arrivalsEach), asked LEGS_A_TURN at a time in the
+ * order of their `by` (legs searched together end about together), letting other requests run
+ * between turns once YIELD_AFTER_MS have passed.
+ */
+async function inTurns(
+  arrivalsEach: NonNullable<TripTimes['arrivalsEach']>,
+  legs: readonly BoundedLeg[],
+): Promise<Float64Array> {
+  const order = Array.from(legs.keys()).sort((a, b) => (legs[a] as BoundedLeg).by - (legs[b] as BoundedLeg).by);
+  const found = new Float64Array(legs.length);
+  let yielded = performance.now();
+  for (let start = 0; start < order.length; start += LEGS_A_TURN) {
+    if (performance.now() - yielded > YIELD_AFTER_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yielded = performance.now();
+    }
+    const turn = order.slice(start, start + LEGS_A_TURN);
+    const answers = await arrivalsEach(turn.map((i) => legs[i] as BoundedLeg));
+    for (const [k, i] of turn.entries()) found[i] = answers[k] as number;
+  }
+  return found;
 }
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', {
@@ -173,7 +209,7 @@ export class TripOffers {
    * A saved trip's times at `departAt`, its deadline and the box its reach leaves (one search each
    * way, once per trip and departure): a new parcel is checked against many trips.
    */
-  private planKey(saved: ReturnType<typeof savedTripFacts>, departAt: number): string {
+  private planKey(saved: Saved, departAt: number): string {
     const { from, to, mode, maxDetourMinutes } = saved;
     return [
       this.travelTimes.version(),
@@ -188,7 +224,7 @@ export class TripOffers {
     ].join('|');
   }
 
-  private planOf(saved: ReturnType<typeof savedTripFacts>, departAt: number): Promise<SavedTripPlan | null> {
+  private planOf(saved: Saved, departAt: number): Promise<SavedTripPlan | null> {
     const { from, to, mode, maxDetourMinutes } = saved;
     const id = this.planKey(saved, departAt);
     let plan = this.tripPlans.get(id);
@@ -246,8 +282,9 @@ export class TripOffers {
    * The trips active at `now` whose runners may be offered parcels, with their facts and next
    * departure. Their searches are CPU work: other requests are served between them, not after all.
    */
-  private async *offeredTrips(now: number) {
+  private async *offeredTrips(now: number): AsyncGenerator<{ trip: OfferedTrip; saved: Saved; departAt: number }> {
     let yielded = performance.now();
+    const departures = departuresAfter(now);
     for (const trip of await this.activeTrips(now)) {
       if (performance.now() - yielded > YIELD_AFTER_MS) {
         await new Promise((resolve) => setImmediate(resolve));
@@ -256,7 +293,7 @@ export class TripOffers {
       // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
       const runner = { ...trip, id: trip.account_id };
       if (!mayTrip(runner, 'receiveOffers', trip)) continue;
-      const saved = savedTripFacts(trip, now);
+      const saved = savedTripFacts(trip, now, departures);
       if (saved.active) yield { trip, saved, departAt: Date.parse(saved.nextDepartureAt) };
     }
   }
@@ -270,8 +307,11 @@ export class TripOffers {
     if (parcel?.status !== 'waiting') return [];
     const pickup = { lat: parcel.sender_lat, lng: parcel.sender_lng };
     const delivery = { lat: parcel.receiver_lat, lng: parcel.receiver_lng };
-    // One offer per runner: the trip it adds the fewest minutes to.
-    const offers = new Map<number, TripOffer>();
+    // Each trip that may fit, in the order found: its minutes, worked out at once or, where its
+    // engine takes many legs together, with the other trips of that engine (addedByParcels).
+    type Fitting = { trip: OfferedTrip; added: number | null };
+    const fitting: Fitting[] = [];
+    const together = new Map<NonNullable<TripTimes['arrivalsEach']>, { pair: TripParcel; fits: Fitting }[]>();
     for await (const { trip, saved, departAt } of this.offeredTrips(this.now())) {
       const plan = await this.planOf(saved, departAt);
       // The pickup where the trip reaches, the delivery point where it still leaves for its end, both
@@ -294,7 +334,25 @@ export class TripOffers {
         bounds?.departureAtMost(delivery) ?? Number.POSITIVE_INFINITY,
       );
       if (leastAdded(times, route, pickup, delivery, pickupBy, leaveBy) === null) continue;
-      const added = await addedByParcel(times, route, plan.deadline, pickup, delivery);
+      const fits: Fitting = { trip, added: null };
+      fitting.push(fits);
+      const pair = { trip: route, deadline: plan.deadline, pickup, delivery };
+      if (times.arrivalsEach) {
+        const group = together.get(times.arrivalsEach) ?? [];
+        group.push({ pair, fits });
+        together.set(times.arrivalsEach, group);
+      } else fits.added = await addedByParcel(times, route, plan.deadline, pickup, delivery);
+    }
+    for (const [arrivalsEach, group] of together) {
+      const added = await addedByParcels(
+        (legs) => inTurns(arrivalsEach, legs),
+        group.map(({ pair }) => pair),
+      );
+      for (const [k, { fits }] of group.entries()) fits.added = added[k] ?? null;
+    }
+    // One offer per runner: the trip it adds the fewest minutes to (the first found among equals).
+    const offers = new Map<number, TripOffer>();
+    for (const { trip, added } of fitting) {
       if (added === null) continue;
       const minutes = wholeMinutes(added);
       const known = offers.get(trip.account_id);
