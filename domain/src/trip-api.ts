@@ -246,23 +246,27 @@ export function nextDeparture(trip: { weekdays: readonly number[]; time: string 
 }
 
 /**
- * nextDeparture for many trips at one `now`: each day's Budapest date and each day's clock time
- * worked out once (a new parcel is checked against thousands of saved trips, most leaving at the
- * same few minutes; each working-out reads Intl's clock several times).
+ * nextDeparture for many trips at one `now`: today's Budapest date read once, the next days counted
+ * on the calendar (a day of the clock change is 23 or 25 hours long: 24 hours on from 23:30 the
+ * evening before the spring change is already Monday), and each day's clock time worked out once (a
+ * new parcel is checked against thousands of saved trips, most leaving at the same few minutes).
  */
 export function departuresAfter(now: number): (trip: { weekdays: readonly number[]; time: string }) => number {
-  const days: ReturnType<typeof budapestParts>[] = [];
+  const today = budapestParts(now);
+  const days = Array.from({ length: 9 }, (_, offset) => {
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    // ISO weekday: Monday 1 … Sunday 7.
+    return { date, weekday: date.getUTCDay() || 7 };
+  });
   const instants = new Map<string, number>();
   return (trip) => {
     const [hour = 0, minute = 0] = trip.time.split(':').map(Number);
-    for (let offset = 0; offset <= 8; offset++) {
-      const p = days[offset] ?? budapestParts(now + offset * 86_400_000);
-      days[offset] = p;
-      if (!trip.weekdays.includes(p.weekday)) continue;
+    for (const [offset, { date, weekday }] of days.entries()) {
+      if (!trip.weekdays.includes(weekday)) continue;
       const key = `${offset} ${hour}:${minute}`;
       let at = instants.get(key);
       if (at === undefined) {
-        at = budapestInstant(p.year, p.month, p.day, hour, minute);
+        at = budapestInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), hour, minute);
         instants.set(key, at);
       }
       if (at >= now) return at;
