@@ -44,6 +44,7 @@ import {
   inBatches,
   machine,
   mib,
+  percentile,
   postgresCpuSeconds,
   requestJson,
   signUpOverHttp,
@@ -167,12 +168,12 @@ async function measure(server: AppProcess, c: Case, described: string) {
   return { result, budgetSpent, cpuPerRequest };
 }
 
-/** The middle of some figures (the mean of the middle two for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
+/** The rounds' median (the lower middle of an even count). */
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** One endpoint's rounds: the app's and bare's requests/s and server CPU µs per request, side by side. */
 interface Paired {
