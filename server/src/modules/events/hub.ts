@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { LIVE_EVENT, type LiveChange, type LiveTopic } from '@csomag/domain/live';
 import type { FastifyBaseLogger } from 'fastify';
 import { isParcelEntry, type LoggedChange, type ParcelChange, type RunnerTrustChange } from '../../db/change-feed.ts';
+import { TimeSlice } from '../../time-slice.ts';
 import { type ChangeFacts, describeChange, mayHearOffer, type Subscriber, topicsOf } from './topics.ts';
 
 /** What was committed after an event id, from the shared change log; null when it cannot say. */
@@ -43,8 +44,6 @@ const SLICE_MS = 5;
 /** How many streams are written between two looks at the clock. */
 const CLOCK_EVERY = 32;
 const HEARTBEAT = Buffer.from(': heartbeat\n\n');
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The bytes of one change's messages, made once per topic and shared by every stream that gets
@@ -258,12 +257,9 @@ export class LiveHub {
   /** Visits the streams open now, a slice of time at a time. */
   private async eachStream(visit: (stream: Stream) => void) {
     const streams = [...this.streams];
-    let sliceEnds = performance.now() + this.sliceMs;
+    const slice = new TimeSlice(this.sliceMs);
     for (let i = 0; i < streams.length; i++) {
-      if (i % CLOCK_EVERY === CLOCK_EVERY - 1 && performance.now() > sliceEnds) {
-        await nextTurn();
-        sliceEnds = performance.now() + this.sliceMs;
-      }
+      if (i % CLOCK_EVERY === CLOCK_EVERY - 1 && slice.due) await slice.pause();
       const stream = streams[i] as Stream;
       // Ended meanwhile (drained, dropped, gone): nothing more is written to it.
       if (stream.socket.writable) visit(stream);

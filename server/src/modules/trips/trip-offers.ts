@@ -7,6 +7,7 @@ import { type ChangeFeed, isParcelEntry, type LoggedChange, type ParcelChange } 
 import { HandledThrough } from '../../db/handled-through.ts';
 import type { Database } from '../../db/schema.ts';
 import { bump, trim } from '../../lru.ts';
+import { TimeSlice } from '../../time-slice.ts';
 import { BoundedQueue } from '../push/queue.ts';
 import {
   type BoundedLeg,
@@ -73,12 +74,9 @@ async function inTurns(
 ): Promise<Float64Array> {
   const order = Array.from(legs.keys()).sort((a, b) => (legs[a] as BoundedLeg).by - (legs[b] as BoundedLeg).by);
   const found = new Float64Array(legs.length);
-  let yielded = performance.now();
+  const slice = new TimeSlice(YIELD_AFTER_MS);
   for (let start = 0; start < order.length; start += LEGS_A_TURN) {
-    if (performance.now() - yielded > YIELD_AFTER_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      yielded = performance.now();
-    }
+    if (slice.due) await slice.pause();
     const turn = order.slice(start, start + LEGS_A_TURN);
     const answers = await arrivalsEach(turn.map((i) => legs[i] as BoundedLeg));
     for (const [k, i] of turn.entries()) found[i] = answers[k] as number;
@@ -283,13 +281,10 @@ export class TripOffers {
    * departure. Their searches are CPU work: other requests are served between them, not after all.
    */
   private async *offeredTrips(now: number): AsyncGenerator<{ trip: OfferedTrip; saved: Saved; departAt: number }> {
-    let yielded = performance.now();
+    const slice = new TimeSlice(YIELD_AFTER_MS);
     const departures = departuresAfter(now);
     for (const trip of await this.activeTrips(now)) {
-      if (performance.now() - yielded > YIELD_AFTER_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        yielded = performance.now();
-      }
+      if (slice.due) await slice.pause();
       // The runner as the trip policy sees them: suspended or not approved, they are offered nothing.
       const runner = { ...trip, id: trip.account_id };
       if (!mayTrip(runner, 'receiveOffers', trip)) continue;
