@@ -2,9 +2,10 @@ import { EventEmitter } from 'node:events';
 import type { LiveChangeKind } from '@csomag/domain/live';
 import type { ParcelStatus } from '@csomag/domain/parcel';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import pg from 'pg';
-import { changeChannel, pgConnectionOptions, type Store } from './database.ts';
+import { compiledPerStore } from './compiled-once.ts';
+import { changeChannel, pgConnectionOptions, type Store, sendBehind } from './database.ts';
 import type { Database } from './schema.ts';
 
 /** Defined with the connection options that name it (database.ts); tests and benchmarks import it here. */
@@ -352,6 +353,18 @@ class LocalChangeFeed extends BaseFeed implements ChangeFeed {
   }
 }
 
+/** A change's log row on PostgreSQL: its id a placeholder below zero until its commit numbers it. */
+const logRow = (at: number, requestId: string | null, change: string) => ({
+  id: sql<number>`-nextval('change_log_placeholder_seq')`,
+  created_ms: at,
+  request_id: requestId,
+  change,
+});
+/** The one log row of most transactions, its INSERT compiled once. */
+const logInsert = compiledPerStore(3, (db: Kysely<Database>, at: number, requestId: string | null, change: string) =>
+  db.insertInto('change_log').values(logRow(at, requestId, change)),
+);
+
 /**
  * PostgreSQL: a transaction's log rows get their ids and NOTIFYs from the database at its commit,
  * under one lock held to its end — so ids are handed out in commit order (docs/decisions/0011,
@@ -404,17 +417,16 @@ class PostgresChangeFeed extends BaseFeed implements ChangeFeed {
    */
   private async logForCommit(trx: Transaction<Database>, changes: FeedChange[], requestId: string | null) {
     const at = Date.now();
-    await trx
-      .insertInto('change_log')
-      .values(
-        changes.map((change) => ({
-          id: sql<number>`-nextval('change_log_placeholder_seq')`,
-          created_ms: at,
-          request_id: requestId,
-          change: JSON.stringify(change),
-        })),
-      )
-      .execute();
+    const [only] = changes;
+    // Nothing reads them back in the transaction: sent with its COMMIT (ADR 0033).
+    if (only && changes.length === 1) {
+      await sendBehind(trx, logInsert.compile(trx, at, requestId, JSON.stringify(only)));
+      return;
+    }
+    await sendBehind(
+      trx,
+      trx.insertInto('change_log').values(changes.map((change) => logRow(at, requestId, JSON.stringify(change)))),
+    );
   }
 
   async start() {

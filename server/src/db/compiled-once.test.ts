@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness.ts';
-import { compiledOnce } from './compiled-once.ts';
+import { compiledOnce, compiledPerStore } from './compiled-once.ts';
 
 describe('a query compiled once', () => {
   it('runs with the values of each call, in whatever order the SQL uses them', async () => {
@@ -41,6 +41,35 @@ describe('a query compiled once', () => {
       expect(() =>
         compiledOnce(t.store.db, 1, (db, _unused: string) => db.selectFrom('rate_limits').selectAll()),
       ).toThrow(/not used/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('per store: builds once, and runs on the connection or transaction it is given', async () => {
+    const t = await createTestApp();
+    try {
+      const { db } = t.store;
+      let built = 0;
+      const add = compiledPerStore(2, (db: typeof t.store.db, key: string, count: number) => {
+        built += 1;
+        return db.insertInto('rate_limits').values({ key, reset_at: 1, count }).returning(['key', 'count']);
+      });
+      const counts = compiledPerStore(1, (db: typeof t.store.db, key: string) =>
+        db.selectFrom('rate_limits').select('count').where('key', '=', key),
+      );
+      expect(await add(db, 'per-store:a', 3)).toEqual([{ key: 'per-store:a', count: 3 }]);
+      const undone = db.transaction().execute(async (trx) => {
+        await add(trx, 'per-store:b', 4);
+        expect(await counts(trx, 'per-store:b')).toEqual([{ count: 4 }]);
+        throw new Error('undone');
+      });
+      await expect(undone).rejects.toThrow('undone');
+      expect(await counts(db, 'per-store:b')).toEqual([]);
+      expect(await counts(db, 'per-store:a')).toEqual([{ count: 3 }]);
+      expect(built).toBe(1);
+      // Its SQL and values, to be run otherwise.
+      expect(add.compile(db, 'per-store:c', 5).parameters).toEqual(['per-store:c', 1, 5]);
     } finally {
       await t.close();
     }

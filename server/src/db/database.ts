@@ -1,12 +1,21 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, Migrator, PostgresAdapter, PostgresDialect, sql } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  Kysely,
+  type LogEvent,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { isMissingTable } from './errors.ts';
 import { migrations, type SqliteSchemaEdit } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
-import { preparingPool } from './statement-cache.ts';
+import { BEHIND, preparingPool } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -232,4 +241,15 @@ async function appliedMigrations(store: Store): Promise<string[]> {
 export const nowIso = () => new Date().toISOString();
 
 /** Whether `db` (a transaction too) runs on PostgreSQL: for a statement SQLite has no form of (an INSERT in WITH). */
-export const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const onPostgres = <DB = Database>(db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * A write whose answer nobody reads (no RETURNING, no count looked at): inside a transaction on
+ * PostgreSQL it goes with the transaction's next statement, its COMMIT at the latest, in one round
+ * trip (statement-cache.ts). If it fails, that next statement fails with its error, and the
+ * transaction is rolled back as it would have been at once. Elsewhere it runs as any statement.
+ */
+export async function sendBehind<DB = Database>(db: Kysely<DB>, query: Compilable<unknown> | CompiledQuery<unknown>) {
+  const compiled = 'compile' in query ? query.compile() : query;
+  await db.executeQuery(onPostgres(db) ? { ...compiled, sql: BEHIND + compiled.sql } : compiled);
+}

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testStore } from '../test/harness.ts';
+import { sendBehind } from './database.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
 import { preparingPool, statementCache } from './statement-cache.ts';
 
@@ -152,7 +153,13 @@ async function postgresStore(size?: number) {
       .filter((text) => text.includes('things'));
   await sql`create table things (id integer primary key, name text not null)`.execute(db);
   await db.insertInto('things').values({ id: 1, name: 'egy' }).execute();
-  return { db, held };
+  /** The rows as another connection sees them (what is committed). */
+  const committed = async () =>
+    (await admin.query(`select id, name from ${schema}.things order by id`)).rows as { id: number; name: string }[];
+  /** What the database knows of a session's state now (pg_stat_activity). */
+  const stateOf = async (pid: number) =>
+    (await admin.query('select state from pg_stat_activity where pid = $1', [pid])).rows[0]?.state as string;
+  return { db, held, committed, stateOf };
 }
 
 describe.runIf(testStore === 'postgres')('PostgreSQL named statements', () => {
@@ -193,5 +200,78 @@ describe.runIf(testStore === 'postgres')('PostgreSQL named statements', () => {
     await sql`alter table things add column colour text default 'kék'`.execute(db);
     await expect(db.transaction().execute((trx) => all(trx))).rejects.toThrow(/cached plan/);
     expect(await db.transaction().execute((trx) => all(trx))).toEqual([{ id: 1, name: 'egy', colour: 'kék' }]);
+  });
+
+  describe('a write sent behind (sendBehind)', () => {
+    const insert = (db: Kysely<Tables>, id: number, name: string) =>
+      sendBehind(db, db.insertInto('things').values({ id, name }));
+    const EGY = { id: 1, name: 'egy' };
+
+    it('goes with the next statement of its transaction, before it: that one sees it, and it commits', async () => {
+      const { db, committed } = await postgresStore();
+      const seen = await db.transaction().execute(async (trx) => {
+        await insert(trx, 2, 'kettő');
+        await insert(trx, 3, 'három');
+        return trx.selectFrom('things').select('name').where('id', '>=', 2).orderBy('id').execute();
+      });
+      expect(seen).toEqual([{ name: 'kettő' }, { name: 'három' }]);
+      expect(await committed()).toEqual([EGY, { id: 2, name: 'kettő' }, { id: 3, name: 'három' }]);
+    });
+
+    it('is not sent before the next statement: until then the database has not even seen the BEGIN', async () => {
+      const { db, stateOf } = await postgresStore();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+      const pid = rows[0]?.pid as number;
+      const states = await db.transaction().execute(async (trx) => {
+        await insert(trx, 2, 'kettő');
+        const before = await stateOf(pid);
+        await trx.selectFrom('things').select('id').execute();
+        return [before, await stateOf(pid)];
+      });
+      expect(states).toEqual(['idle', 'idle in transaction']);
+    });
+
+    it('that fails, fails the next statement with its own error, and nothing of the transaction stays', async () => {
+      const { db, committed } = await postgresStore();
+      const failed = db.transaction().execute(async (trx) => {
+        await trx.updateTable('things').set({ name: 'más' }).where('id', '=', 1).execute();
+        await insert(trx, 1, 'ugyanaz'); // the same key: refused
+        await trx.selectFrom('things').selectAll().execute();
+      });
+      await expect(failed).rejects.toMatchObject({ code: '23505' });
+      expect(await committed()).toEqual([EGY]);
+    });
+
+    it('that fails last, fails the COMMIT with its error (never committed as a rollback unseen)', async () => {
+      const { db, committed } = await postgresStore();
+      const failed = db.transaction().execute(async (trx) => {
+        await trx.updateTable('things').set({ name: 'más' }).where('id', '=', 1).execute();
+        await insert(trx, 2, 'kettő');
+        await insert(trx, 1, 'ugyanaz');
+      });
+      await expect(failed).rejects.toMatchObject({ code: '23505' });
+      expect(await committed()).toEqual([EGY]);
+      // The connection is as good as before.
+      await db.transaction().execute((trx) => insert(trx, 2, 'kettő'));
+      expect(await committed()).toEqual([EGY, { id: 2, name: 'kettő' }]);
+    });
+
+    it('is undone with its transaction when the work throws, which keeps its own reason', async () => {
+      const { db, committed } = await postgresStore();
+      const thrown = (name: string, id: number) =>
+        db.transaction().execute(async (trx) => {
+          await insert(trx, id, name);
+          throw new Error(`mégsem: ${name}`);
+        });
+      await expect(thrown('négy', 4)).rejects.toThrow('mégsem: négy');
+      await expect(thrown('ugyanaz', 1)).rejects.toThrow('mégsem: ugyanaz');
+      expect(await committed()).toEqual([EGY]);
+    });
+
+    it('outside a transaction, runs at once', async () => {
+      const { db, committed } = await postgresStore();
+      await insert(db, 5, 'öt');
+      expect(await committed()).toEqual([EGY, { id: 5, name: 'öt' }]);
+    });
   });
 });

@@ -138,10 +138,25 @@ const isStalePlan = (error: unknown) => {
 
 /** Kysely's transaction statements: they carry no parameters and pass through as they are. */
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
-const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
+const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b(?!\s+to\b)/i;
+/** Not ROLLBACK TO a savepoint: the transaction goes on. */
+const ROLLBACK = /^\s*(rollback|abort)\b(?!\s+to\b)/i;
+
+/**
+ * Marks a write whose answer nobody reads (sendsBehind): on PostgreSQL it is not sent alone but with
+ * the next statement of its transaction, at the latest its COMMIT.
+ */
+export const BEHIND = '/* behind */ ';
+
+/** What a statement sent behind, or a BEGIN, answers at once: nothing (its own answer comes with the next). */
+const NOT_YET: pg.QueryResult = { command: '', rowCount: null, oid: 0, fields: [], rows: [] };
 
 function preparingClient(client: pg.PoolClient, size: number): PostgresPoolClient {
+  // Statements given before the last one's answer are sent at once, in order (withWaiting): pg's
+  // pipeline mode. Nothing else here gives a statement before the last one answered.
+  (client as { pipeline: boolean }).pipeline = true;
   const connection = client.connection as PreparingConnection;
+  const socket = connection.stream as { cork?: () => void; uncork?: () => void };
   let inTransaction = false;
   /** Names of the statements this connection holds, least recently used first. */
   const held = new Map<string, true>();
@@ -162,21 +177,60 @@ function preparingClient(client: pg.PoolClient, size: number): PostgresPoolClien
       dropped.delete(name);
     }
   };
-  const run = async (sql: string, values: readonly unknown[]) => {
-    if (!inTransaction && dropped.size > 0) await deallocateDropped();
-    if (values.length === 0) {
-      if (TRANSACTION_START.test(sql)) inTransaction = true;
-      else if (TRANSACTION_END.test(sql)) inTransaction = false;
-      return client.query(sql);
-    }
+  /** Sends one statement (named when it has values); the caller awaits its answer. */
+  const submit = (sql: string, values: readonly unknown[]): { answer: Promise<pg.QueryResult>; name?: string } => {
+    if (values.length === 0) return { answer: client.query(sql) };
     const name = nameOf(sql);
-    if (dropped.has(name)) return client.query(sql, [...values]);
+    if (dropped.has(name)) return { answer: client.query(sql, [...values]) };
     bump(held, name, true);
     while (held.size > size) drop(held.keys().next().value as string);
+    return { answer: client.query({ name, text: sql, values: [...values] }), name };
+  };
+  /**
+   * The BEGIN and the writes sent behind, not sent yet: they go with the next statement, in one
+   * write to the socket and one round trip (the pool's clients pipeline), in order. The first of
+   * them to fail fails the statement that took them along; the database has refused everything
+   * after it in the transaction, and a COMMIT of it rolls it back.
+   */
+  let waiting: { sql: string; values: readonly unknown[] }[] = [];
+  const withWaiting = async (sql: string, values: readonly unknown[]) => {
+    const sent = [...waiting, { sql, values }];
+    waiting = [];
+    socket.cork?.();
+    let submitted: ReturnType<typeof submit>[];
     try {
-      return await client.query({ name, text: sql, values: [...values] });
+      submitted = sent.map((statement) => submit(statement.sql, statement.values));
+    } finally {
+      socket.uncork?.();
+    }
+    const answers = await Promise.allSettled(submitted.map((s) => s.answer));
+    const lastFailed = answers.at(-1)?.status === 'rejected' ? answers.length - 1 : -1;
+    // A ROLLBACK undoes whatever went before it: only its own answer counts (the reason for it is the caller's).
+    const failed = ROLLBACK.test(sql) ? lastFailed : answers.findIndex((answer) => answer.status === 'rejected');
+    if (failed === -1) return (answers.at(-1) as PromiseFulfilledResult<pg.QueryResult>).value;
+    const error = (answers[failed] as PromiseRejectedResult).reason;
+    const name = submitted[failed]?.name;
+    if (name !== undefined && isStalePlan(error)) drop(name);
+    throw error;
+  };
+  const run = async (sql: string, values: readonly unknown[]) => {
+    if (!inTransaction && dropped.size > 0) await deallocateDropped();
+    if (values.length === 0 && TRANSACTION_START.test(sql)) {
+      inTransaction = true;
+      waiting.push({ sql, values });
+      return NOT_YET;
+    }
+    if (inTransaction && sql.startsWith(BEHIND)) {
+      waiting.push({ sql, values });
+      return NOT_YET;
+    }
+    if (values.length === 0 && TRANSACTION_END.test(sql)) inTransaction = false;
+    if (waiting.length > 0) return withWaiting(sql, values);
+    const { answer, name } = submit(sql, values);
+    try {
+      return await answer;
     } catch (error) {
-      if (!isStalePlan(error)) throw error;
+      if (name === undefined || !isStalePlan(error)) throw error;
       drop(name);
       // Inside a transaction the refusal has aborted it: the caller's rollback follows.
       if (inTransaction) throw error;

@@ -13,6 +13,7 @@ import {
 } from '@csomag/domain/parcel';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
+import { compiledPerStore } from '../../db/compiled-once.ts';
 import { cursorNumber, decodeCursor, pageOf } from '../../db/cursor.ts';
 import type { AccountRow, Database } from '../../db/schema.ts';
 import { AppError, refuse } from '../../errors.ts';
@@ -200,7 +201,10 @@ function requirePosition(body: DeliverBody): Position {
  * superadmin delivers without a position.
  */
 /** The columns destinationOf reads, with the carrier's facts. */
-export const readForCarrier = (db: Kysely<Database>, parcelId: string) =>
+export const readForCarrier = async (db: Kysely<Database>, parcelId: string) => (await carrierRead(db, parcelId))[0];
+
+/** readForCarrier's SELECT, built and compiled once: every delivery and attempt reads it first. */
+const carrierRead = compiledPerStore(1, (db: Kysely<Database>, parcelId: string) =>
   db
     .selectFrom('parcels')
     .select([
@@ -217,8 +221,8 @@ export const readForCarrier = (db: Kysely<Database>, parcelId: string) =>
       'sender_place_precision',
       'drop_point_id',
     ])
-    .where('id', '=', parcelId)
-    .executeTakeFirst();
+    .where('id', '=', parcelId),
+);
 type CarrierRead = NonNullable<Awaited<ReturnType<typeof readForCarrier>>>;
 
 /** Where a carried parcel is handed over: the receiver's door, or its sender's on the way back (issue 28). */

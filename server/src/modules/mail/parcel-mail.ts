@@ -10,6 +10,7 @@ import { messages } from '@csomag/domain/messages';
 import { paths } from '@csomag/domain/paths';
 import type { Kysely, Transaction } from 'kysely';
 import { type ChangesHook, type FeedChange, isParcelChange, type ParcelChange } from '../../db/change-feed.ts';
+import { compiledPerStore } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/schema.ts';
 import { derivedKey, signToken, verifyToken } from '../../signed-token.ts';
 import { type Happening, happeningOf } from '../parcels/happening.ts';
@@ -130,12 +131,18 @@ type Trx = Transaction<Database>;
 
 /** What a parcel's mail says, and whether its sender switched off `senderKind` (null: no mail to them). */
 async function parcelFacts(trx: Trx, parcelId: string, senderKind: SenderMailKind | null) {
-  return trx
+  const [facts] = await parcelFactsRead(trx, parcelId, senderKind ?? '');
+  return facts;
+}
+
+/** parcelFacts' read, built and compiled once: every change a parcel's people may hear of makes it. */
+const parcelFactsRead = compiledPerStore(2, (db: Kysely<Database>, parcelId: string, mutedKind: string) =>
+  db
     .selectFrom('parcels')
     .innerJoin('accounts as sender', 'sender.id', 'parcels.sender_id')
     .leftJoin('drop_points', 'drop_points.id', 'parcels.drop_point_id')
     .leftJoin('mail_muted_kinds as muted', (join) =>
-      join.onRef('muted.account_id', '=', 'parcels.sender_id').on('muted.kind', '=', senderKind ?? ''),
+      join.onRef('muted.account_id', '=', 'parcels.sender_id').on('muted.kind', '=', mutedKind),
     )
     .select([
       'parcels.id',
@@ -154,9 +161,8 @@ async function parcelFacts(trx: Trx, parcelId: string, senderKind: SenderMailKin
       'drop_points.opening_hours as drop_point_hours',
       'muted.kind as sender_muted',
     ])
-    .where('parcels.id', '=', parcelId)
-    .executeTakeFirst();
-}
+    .where('parcels.id', '=', parcelId),
+);
 type Facts = NonNullable<Awaited<ReturnType<typeof parcelFacts>>>;
 
 async function lastAttemptReason(trx: Trx, parcelId: string) {

@@ -8,9 +8,10 @@ import { messages } from '@csomag/domain/messages';
 import type { ParcelEventKind, ParcelStatus } from '@csomag/domain/parcel';
 import { photoWindowOpen } from '@csomag/domain/proof';
 import type { CustodyHolderKind, CustodyHow } from '@csomag/domain/relay';
-import { type ExpressionBuilder, sql, type Transaction, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { ChangeFeed, ParcelChange, PublishChange } from '../../db/change-feed.ts';
-import { nowIso, onPostgres } from '../../db/database.ts';
+import { compiledPerStore } from '../../db/compiled-once.ts';
+import { nowIso, onPostgres, sendBehind } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable, ProofsTable } from '../../db/schema.ts';
 import { type AppError, refuse, refuseField } from '../../errors.ts';
@@ -44,6 +45,41 @@ const beforeOf = (status: ParcelStatus, runner: string | null, receiverKey: stri
   receiverKey,
 });
 
+/** A timeline event's columns and a custody event's, in the order record's compiled INSERTs take them. */
+const EVENT_COLUMNS = ['parcel_id', 'at', 'kind', 'actor_id', 'data', 'occurred_at'] as const;
+const CUSTODY_COLUMNS = [
+  'parcel_id',
+  'seq',
+  'kind',
+  'from_kind',
+  'from_id',
+  'to_kind',
+  'to_id',
+  'lat',
+  'lng',
+  'at',
+  'confirmed_by',
+  'how',
+  'reason',
+  'prev_hash',
+  'hash',
+] as const satisfies readonly (keyof CustodyEventRow)[];
+const rowOf = (columns: readonly string[], values: readonly unknown[]) =>
+  Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never;
+
+/** The timeline event's INSERT, and on PostgreSQL the custody event's with it in one statement, each compiled once. */
+const eventInsert = compiledPerStore(EVENT_COLUMNS.length, (db: Kysely<Database>, ...values: unknown[]) =>
+  db.insertInto('parcel_events').values(rowOf(EVENT_COLUMNS, values)),
+);
+const custodyAndEventInsert = compiledPerStore(
+  CUSTODY_COLUMNS.length + EVENT_COLUMNS.length,
+  (db: Kysely<Database>, ...values: unknown[]) =>
+    db
+      .with('custody', (db) => db.insertInto('custody_events').values(rowOf(CUSTODY_COLUMNS, values)))
+      .insertInto('parcel_events')
+      .values(rowOf(EVENT_COLUMNS, values.slice(CUSTODY_COLUMNS.length))),
+);
+
 /** The last step of every command: one timeline event, one change message, inside its transaction. */
 async function record(
   trx: Trx,
@@ -74,14 +110,12 @@ async function record(
     data: data ? JSON.stringify(data) : null,
     occurred_at: change.occurredAt ?? null,
   };
-  if (!custody) await trx.insertInto('parcel_events').values(event).execute();
+  // Sent behind (on PostgreSQL with the change's next statement): a round trip costs its app more than the statement (ADR 0033).
+  const eventValues = EVENT_COLUMNS.map((column) => event[column]);
+  if (!custody) await sendBehind(trx, eventInsert.compile(trx, ...eventValues));
   else if (onPostgres(trx)) {
-    // One statement, one round trip: a change's statements cost PostgreSQL's app a round trip each (ADR 0033).
-    await trx
-      .with('custody', (db) => db.insertInto('custody_events').values(custody))
-      .insertInto('parcel_events')
-      .values(event)
-      .execute();
+    const custodyValues = CUSTODY_COLUMNS.map((column) => custody[column]);
+    await sendBehind(trx, custodyAndEventInsert.compile(trx, ...custodyValues, ...eventValues));
   } else {
     await trx.insertInto('custody_events').values(custody).execute();
     await trx.insertInto('parcel_events').values(event).execute();
@@ -285,6 +319,24 @@ export function insertParcel(
   });
 }
 
+/** claimParcel's UPDATE: the hottest write there is, built and compiled once (compiled-once.ts). */
+const claimWrite = compiledPerStore(3, (db: Kysely<Database>, parcelId: string, runnerId: number, at: string) =>
+  db
+    .updateTable('parcels')
+    .set((eb) => ({
+      status: 'in_transit',
+      runner_id: runnerId,
+      picked_up_at: at,
+      version: eb('version', '+', 1),
+      ...holderColumns({ kind: 'runner', id: runnerId }),
+      custody_seq: eb('custody_seq', '+', 1),
+    }))
+    .where('id', '=', parcelId)
+    .where('status', '=', 'waiting')
+    .returningAll()
+    .returning(withNames),
+);
+
 /**
  * waiting → in_transit for `runner`, as one conditional UPDATE: of any number of simultaneous
  * pickups (or a pickup racing the superadmin's assignment) exactly one matches the row; the
@@ -299,21 +351,7 @@ export function claimParcel(
   occurredAt?: string,
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
-    const parcel = await trx
-      .updateTable('parcels')
-      .set((eb) => ({
-        status: 'in_transit',
-        runner_id: runner.id,
-        picked_up_at: nowIso(),
-        version: eb('version', '+', 1),
-        ...holderColumns({ kind: 'runner', id: runner.id }),
-        custody_seq: eb('custody_seq', '+', 1),
-      }))
-      .where('id', '=', parcelId)
-      .where('status', '=', 'waiting')
-      .returningAll()
-      .returning(withNames)
-      .executeTakeFirst();
+    const [parcel] = await claimWrite(trx, parcelId, runner.id, nowIso());
     if (!parcel) throw await explainRefusal(trx, parcelId, 'waiting');
     const custody = await custodyEvent(trx, {
       parcel_id: parcel.id,
@@ -346,16 +384,46 @@ export function claimParcel(
  * The parcel reaches the person it is for now, as one SET: its receiver (delivered), or on its way
  * back (issue 28) its sender (returned) — decided by the row itself, in the statement that writes it.
  */
-const reachesItsPerson = (eb: ExpressionBuilder<Database, 'parcels'>) => {
+const reachesItsPerson = (eb: ExpressionBuilder<Database, 'parcels'>, at = nowIso()) => {
   const back = eb('returning', '=', 1);
   return {
     status: eb.case().when(back).then('returned').else('delivered').end().$castTo<ParcelStatus>(),
-    delivered_at: nowIso(),
+    delivered_at: at,
     version: eb('version', '+', 1),
     holder_kind: eb.case().when(back).then('sender').else('receiver').end().$castTo<CustodyHolderKind>(),
     holder_id: eb.case().when(back).then(eb.ref('sender_id')).else(null).end(),
     custody_seq: eb('custody_seq', '+', 1),
   };
+};
+
+/** deliverParcel's UPDATE (in_transit → its person), compiled once for each condition it takes (compiled-once.ts). */
+const deliveryWrite = (db: Kysely<Database>, parcelId: string, at: string) =>
+  db
+    .updateTable('parcels')
+    .set((eb) => reachesItsPerson(eb, at))
+    .where('id', '=', parcelId)
+    .where('status', '=', 'in_transit');
+const deliveryWrites = {
+  any: compiledPerStore(2, (db: Kysely<Database>, parcelId: string, at: string) =>
+    deliveryWrite(db, parcelId, at).returningAll().returning(withNames),
+  ),
+  /** Only by the runner carrying it. */
+  byCarrier: compiledPerStore(3, (db: Kysely<Database>, parcelId: string, at: string, runnerId: number) =>
+    deliveryWrite(db, parcelId, at).where('runner_id', '=', runnerId).returningAll().returning(withNames),
+  ),
+  /** At the custody seq the hand-over was checked at. */
+  atSeq: compiledPerStore(3, (db: Kysely<Database>, parcelId: string, at: string, expectedSeq: number) =>
+    deliveryWrite(db, parcelId, at).where('custody_seq', '=', expectedSeq).returningAll().returning(withNames),
+  ),
+  byCarrierAtSeq: compiledPerStore(
+    4,
+    (db: Kysely<Database>, parcelId: string, at: string, runnerId: number, expectedSeq: number) =>
+      deliveryWrite(db, parcelId, at)
+        .where('runner_id', '=', runnerId)
+        .where('custody_seq', '=', expectedSeq)
+        .returningAll()
+        .returning(withNames),
+  ),
 };
 
 /** How a delivery's custody event says it was confirmed: by whom it reached, or by the runner or the back office. */
@@ -396,14 +464,16 @@ export function deliverParcel(
 ): Promise<ParcelWithNames> {
   return changes.transaction(async (trx, publish) => {
     // On its way back (issue 28), the same hand-over at the sender's door returns it to them.
-    let update = trx
-      .updateTable('parcels')
-      .set(reachesItsPerson)
-      .where('id', '=', parcelId)
-      .where('status', '=', 'in_transit');
-    if (options.runnerId !== undefined) update = update.where('runner_id', '=', options.runnerId);
-    if (options.expectedSeq !== undefined) update = update.where('custody_seq', '=', options.expectedSeq);
-    const parcel = await update.returningAll().returning(withNames).executeTakeFirst();
+    const { runnerId, expectedSeq } = options;
+    const at = nowIso();
+    const [parcel] =
+      runnerId === undefined
+        ? expectedSeq === undefined
+          ? await deliveryWrites.any(trx, parcelId, at)
+          : await deliveryWrites.atSeq(trx, parcelId, at, expectedSeq)
+        : expectedSeq === undefined
+          ? await deliveryWrites.byCarrier(trx, parcelId, at, runnerId)
+          : await deliveryWrites.byCarrierAtSeq(trx, parcelId, at, runnerId, expectedSeq);
     if (!parcel) {
       throw options.runnerId === undefined
         ? await explainRefusal(trx, parcelId, 'in_transit')
