@@ -16,7 +16,14 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountRow, Database, ParcelRow, ParcelsTable, ProofsTable } from '../../db/schema.ts';
 import { type AppError, refuse, refuseField } from '../../errors.ts';
 import { precisionColumns } from '../places/precision.ts';
-import { type CustodyEventRow, custodyEvent, holderColumns, holderOf, sameParty } from '../relay/chain.ts';
+import {
+  CUSTODY_COLUMNS,
+  type CustodyEventRow,
+  custodyEvent,
+  holderColumns,
+  holderOf,
+  sameParty,
+} from '../relay/chain.ts';
 import { relayPlaceName } from '../relay/place.ts';
 import { linkRelationship } from '../relay/policy.ts';
 import { mayParcel, type ParcelFacts, relationship } from './policy.ts';
@@ -45,25 +52,8 @@ const beforeOf = (status: ParcelStatus, runner: string | null, receiverKey: stri
   receiverKey,
 });
 
-/** A timeline event's columns and a custody event's, in the order record's compiled INSERTs take them. */
+/** A timeline event's columns, in the order record's compiled INSERTs take them (a custody event's: CUSTODY_COLUMNS). */
 const EVENT_COLUMNS = ['parcel_id', 'at', 'kind', 'actor_id', 'data', 'occurred_at'] as const;
-const CUSTODY_COLUMNS = [
-  'parcel_id',
-  'seq',
-  'kind',
-  'from_kind',
-  'from_id',
-  'to_kind',
-  'to_id',
-  'lat',
-  'lng',
-  'at',
-  'confirmed_by',
-  'how',
-  'reason',
-  'prev_hash',
-  'hash',
-] as const satisfies readonly (keyof CustodyEventRow)[];
 const rowOf = (columns: readonly string[], values: readonly unknown[]) =>
   Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never;
 

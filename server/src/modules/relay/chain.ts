@@ -120,30 +120,28 @@ export async function custodyEvent(
 /** A custody event as it is written. */
 export type CustodyEventRow = CustodyFields & { prev_hash: string; hash: string };
 
+/** A custody event's columns as written and read (all but the row id). */
+export const CUSTODY_COLUMNS = [
+  'parcel_id',
+  'seq',
+  'kind',
+  'from_kind',
+  'from_id',
+  'to_kind',
+  'to_id',
+  'lat',
+  'lng',
+  'at',
+  'confirmed_by',
+  'how',
+  'reason',
+  'prev_hash',
+  'hash',
+] as const satisfies readonly (keyof CustodyEventRow)[];
+
 /** A parcel's custody events in order. */
 export const readChain = (db: Kysely<Database>, parcelId: string) =>
-  db
-    .selectFrom('custody_events')
-    .select([
-      'parcel_id',
-      'seq',
-      'kind',
-      'from_kind',
-      'from_id',
-      'to_kind',
-      'to_id',
-      'lat',
-      'lng',
-      'at',
-      'confirmed_by',
-      'how',
-      'reason',
-      'prev_hash',
-      'hash',
-    ])
-    .where('parcel_id', '=', parcelId)
-    .orderBy('seq')
-    .execute();
+  db.selectFrom('custody_events').select(CUSTODY_COLUMNS).where('parcel_id', '=', parcelId).orderBy('seq').execute();
 
 export type ChainVerdict =
   | { parcelId: string; ok: true; events: number }
