@@ -195,11 +195,6 @@ function requirePosition(body: DeliverBody): Position {
   );
 }
 
-/**
- * in transit → delivered. A runner delivers only their own parcel and only within 15 m of the
- * receiver (distance − accuracy, SPEC §4), measured here from the position they send; the
- * superadmin delivers without a position.
- */
 /** The columns destinationOf reads, with the carrier's facts. */
 export const readForCarrier = async (db: Kysely<Database>, parcelId: string) => (await carrierRead(db, parcelId))[0];
 
@@ -257,6 +252,11 @@ export function assertAtDoor(position: Position, door: Coordinates, tooFar: (met
   return distance;
 }
 
+/**
+ * in transit → delivered. A runner delivers only their own parcel and only within 15 m of the
+ * receiver (distance − accuracy, SPEC §4), measured here from the position they send; the
+ * superadmin delivers without a position.
+ */
 export async function deliverParcelAt(
   ctx: DeliveryContext,
   actor: AccountRow,
