@@ -143,8 +143,8 @@ const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b(?!\s+to\b)/i;
 const ROLLBACK = /^\s*(rollback|abort)\b(?!\s+to\b)/i;
 
 /**
- * Marks a write whose answer nobody reads (sendsBehind): on PostgreSQL it is not sent alone but with
- * the next statement of its transaction, at the latest its COMMIT.
+ * Marks a write whose answer nobody reads (sendBehind, database.ts): on PostgreSQL it is not sent
+ * alone but with the next statement of its transaction, at the latest its COMMIT.
  */
 export const BEHIND = '/* behind */ ';
 
