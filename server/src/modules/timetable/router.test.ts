@@ -201,6 +201,16 @@ describe('the timetable router', () => {
     ]);
   });
 
+  it("bounds a trip by each point's own nearest stop: asked again, or a hair apart", () => {
+    const router = may([intercity]);
+    // The last two ~0.5 m apart, either side of a walk's reach of A.
+    const points = [north(A, 1_000), north(A, 1_000), north(A, 1_499.9), north(A, 1_500.4)];
+    const answers = points.map((point) => router.leastMs(point, B));
+    expect(answers).toEqual(points.map((point) => may([intercity]).leastMs(point, B)));
+    expect(answers[3]).toBe(walkMs(points[3] as Coordinates, B));
+    expect(answers[2]).toBeLessThan(answers[3] as number);
+  });
+
   it('walks a short hop rather than wait for a vehicle', () => {
     const E = { lat: 47.5, lng: 19.5 };
     const F = north(E, 400);
@@ -398,6 +408,53 @@ describe('the stop grid', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('answers a point asked again as the first time: remembered per point and distance, not per key', () => {
+    const stop = fc.record({
+      lat: fc.double({ min: 47, max: 47.1, noNaN: true }),
+      lng: fc.double({ min: 19, max: 19.1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(stop, { minLength: 1, maxLength: 60 }),
+        fc.array(stop, { minLength: 1, maxLength: 4 }),
+        // Each asked point: one of a few, or that moved by a hair (the same key, another point).
+        fc.array(fc.tuple(fc.nat(3), fc.constantFrom(0, 1e-7, -3e-6), fc.constantFrom(800, 1_500, 3_000)), {
+          maxLength: 40,
+        }),
+        (stops, points, asked) => {
+          const grid = new StopGrid(
+            Float64Array.from(stops, (p) => p.lat),
+            Float64Array.from(stops, (p) => p.lng),
+          );
+          const near = new NearStops();
+          for (const [which, moved, metres] of asked) {
+            const base = points[which % points.length] as Coordinates;
+            const point = { lat: base.lat + moved, lng: base.lng };
+            const count = grid.within(point, metres, near);
+            const found = [...near.stops.subarray(0, count)].sort((a, b) => a - b);
+            const expected = stops.flatMap((p, index) => (distanceMetres(point, p) <= metres ? [index] : []));
+            expect(found).toEqual(expected);
+            for (let k = 0; k < count; k++) {
+              expect(near.metres[k]).toBe(distanceMetres(point, stops[near.stops[k] as number] as Coordinates));
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('answers right after more points than it remembers', () => {
+    const grid = new StopGrid(Float64Array.of(47.5, 47.51), Float64Array.of(19.05, 19.06));
+    const near = new NearStops();
+    const first = { lat: 47.5, lng: 19.05 };
+    expect(grid.within(first, 1_000, near)).toBe(1);
+    for (let i = 0; i < 10_000; i++) grid.within({ lat: 46 + i * 1e-4, lng: 18 }, 1_000, near);
+    expect(grid.within(first, 2_000, near)).toBe(2);
+    expect(grid.within(first, 1_000, near)).toBe(1);
+    expect(near.stops[0]).toBe(0);
   });
 
   it('answers the best time over the stops within a distance as measuring each would, both ways', () => {

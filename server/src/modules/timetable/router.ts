@@ -3,7 +3,7 @@ import type { Coordinates } from '@csomag/domain/parcel';
 import { DETOUR_FACTOR, type LatLngBox, WALK_KMH } from '@csomag/domain/trips';
 import { LEGS_AT_ONCE, LegsSearch } from './legs-search.ts';
 import { addDays, serviceDayBase } from './service-days.ts';
-import { degreesAround, NearStops, StopGrid, slopeAtLeast } from './stop-grid.ts';
+import { degreesAround, NearStops, PointMemo, StopGrid, slopeAtLeast } from './stop-grid.ts';
 import { earliestStream, newStreams, openForward, type Streams } from './streams.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Leg, type StopAt, type Timetable } from './timetable.ts';
 import type { BoundedLeg, ReachBounds } from './travel-times.ts';
@@ -82,8 +82,8 @@ export interface BackwardSearch {
 }
 
 const INFINITY = Number.POSITIVE_INFINITY;
-/** Points whose nearest stop is remembered (nearestStopMetres). */
-const NEAREST_REMEMBERED = 3;
+/** Points whose nearest stop is remembered (nearestStopMetres): a trip query's candidates' points, a few MiB. */
+const NEAREST_REMEMBERED = 65_536;
 
 /** Where and when a search starts: one point, or each of many (forwardFrom). */
 interface Source {
@@ -134,14 +134,7 @@ export class TimetableRouter {
   /** Every stop at time 0: the nearest stop's distance is a best "time" (leastMs); its cells' best. */
   private readonly noTimes: Float64Array;
   private stopCells: Float64Array | null = null;
-  private readonly nearestMemo = {
-    lat: new Float64Array(NEAREST_REMEMBERED).fill(Number.NaN),
-    lng: new Float64Array(NEAREST_REMEMBERED).fill(Number.NaN),
-    metres: new Float64Array(NEAREST_REMEMBERED),
-    /** When each was last asked for: the one asked longest ago makes room. */
-    used: new Float64Array(NEAREST_REMEMBERED),
-    asked: 0,
-  };
+  private readonly nearestKnown = new PointMemo<number>(NEAREST_REMEMBERED);
 
   constructor(timetable: Timetable) {
     this.timetable = timetable;
@@ -184,26 +177,15 @@ export class TimetableRouter {
 
   /**
    * The metres to the stop nearest `point` within a walk (Infinity: none). The points asked last are
-   * remembered: a trip query asks for a parcel's pickup, its delivery point, that again and the
-   * trip's end — the end again for every parcel.
+   * remembered: a trip query asks for every candidate's pickup and delivery point and the trip's end
+   * (that for every candidate), and the next query for most of the same.
    */
   private nearestStopMetres(point: Coordinates): number {
-    const memo = this.nearestMemo;
-    const asked = ++memo.asked;
-    let slot = 0;
-    for (let i = 0; i < NEAREST_REMEMBERED; i++) {
-      if (memo.lat[i] === point.lat && memo.lng[i] === point.lng) {
-        memo.used[i] = asked;
-        return memo.metres[i] as number;
-      }
-      if ((memo.used[i] as number) < (memo.used[slot] as number)) slot = i;
-    }
+    const known = this.nearestKnown.get(point);
+    if (known !== undefined) return known;
     this.stopCells ??= this.grid.cellBest(this.noTimes, 1);
     const metres = this.grid.bestTime(point, ACCESS_WALK_MAX_M, this.noTimes, (m) => m, 1, INFINITY, this.stopCells);
-    memo.lat[slot] = point.lat;
-    memo.lng[slot] = point.lng;
-    memo.metres[slot] = metres;
-    memo.used[slot] = asked;
+    this.nearestKnown.set(point, metres);
     return metres;
   }
 

@@ -1,6 +1,7 @@
 import { distanceMetres, EARTH_RADIUS_M } from '@csomag/domain/geo';
 import type { Coordinates } from '@csomag/domain/parcel';
 import type { LatLngBox } from '@csomag/domain/trips';
+import { trim } from '../../lru.ts';
 
 /**
  * The stops within a walk of a point (issue 26): a grid of latitude/longitude cells over a
@@ -32,6 +33,17 @@ export class NearStops {
   count = 0;
   stops = new Uint32Array(64);
   metres = new Float64Array(64);
+
+  /** These stops and metres instead of what it holds. */
+  copy(stops: Uint32Array, metres: Float64Array) {
+    if (stops.length > this.stops.length) {
+      this.stops = new Uint32Array(stops.length * 2);
+      this.metres = new Float64Array(stops.length * 2);
+    }
+    this.stops.set(stops);
+    this.metres.set(metres);
+    this.count = stops.length;
+  }
 
   push(stop: number, metres: number) {
     if (this.count === this.stops.length) {
@@ -78,6 +90,35 @@ const CELL_METRES = 1_000;
 /** A country's stops fit easily; a continent's widen the cells rather than grow the index. */
 const MAX_CELLS_PER_STOP = 8;
 
+/** Points whose stops within a walk are remembered (StopGrid.within): ~100 stops a point in a city, ~10 MiB at most. */
+const REMEMBERED_POINTS = 8_192;
+
+/**
+ * Answers kept for the points asked last (the first asked leave first, past `size`). A point is
+ * found by a number naming it to ~1 m and then compared in full: two points sharing the number
+ * each keep their own answer in turn, never the other's.
+ */
+export class PointMemo<T> {
+  private readonly known = new Map<number, { lat: number; lng: number; value: T }>();
+
+  constructor(private readonly size: number) {}
+
+  get(point: Coordinates): T | undefined {
+    const known = this.known.get(PointMemo.key(point));
+    return known && known.lat === point.lat && known.lng === point.lng ? known.value : undefined;
+  }
+
+  set(point: Coordinates, value: T) {
+    this.known.set(PointMemo.key(point), { lat: point.lat, lng: point.lng, value });
+    trim(this.known, this.size);
+  }
+
+  /** Latitude and longitude in 1e-5 degrees, side by side in one safe integer (NaN: never found). */
+  private static key(point: Coordinates) {
+    return Math.round((point.lat + 90) * 1e5) * 4e7 + Math.round((point.lng + 180) * 1e5);
+  }
+}
+
 export class StopGrid {
   /** Each stop's position, made once: domain's distanceMetres takes Coordinates. */
   readonly positions: readonly Coordinates[];
@@ -96,6 +137,10 @@ export class StopGrid {
   private readonly heldCell: Int32Array;
   private readonly stopHeldCell: Uint32Array;
   private readonly heldCount: number;
+  /** within's answers for the points asked last. */
+  private readonly remembered = new PointMemo<{ radius: number; stops: Uint32Array; metres: Float64Array }>(
+    REMEMBERED_POINTS,
+  );
 
   constructor(lat: Float64Array, lng: Float64Array) {
     const count = lat.length;
@@ -404,8 +449,27 @@ export class StopGrid {
     return best === Number.POSITIVE_INFINITY ? sign * best : origin + sign * best;
   }
 
-  /** The stops within `metres` (great circle, inclusive) of `point`, into `into` (cleared first); answers their count. */
+  /**
+   * The stops within `metres` (great circle, inclusive) of `point`, into `into` (cleared first); answers their count.
+   * The answers for the points asked last are remembered (a parcel's points are asked about by every
+   * search of a trip query, and by the next query): the same stops in the same order, copied.
+   */
   within(point: Coordinates, metres: number, into: NearStops): number {
+    const known = this.remembered.get(point);
+    if (known && known.radius === metres) {
+      into.copy(known.stops, known.metres);
+      return into.count;
+    }
+    this.measure(point, metres, into);
+    this.remembered.set(point, {
+      radius: metres,
+      stops: into.stops.slice(0, into.count),
+      metres: into.metres.slice(0, into.count),
+    });
+    return into.count;
+  }
+
+  private measure(point: Coordinates, metres: number, into: NearStops) {
     into.count = 0;
     const { dLat, dLng } = degreesAround(point.lat, metres);
     // Cells wholly beyond the grid hold no stop; clamping keeps the edge cells, which may.
@@ -413,8 +477,8 @@ export class StopGrid {
     const bottom = point.lat - dLat;
     const left = point.lng - dLng;
     const right = point.lng + dLng;
-    if (this.positions.length === 0 || top < this.minLat || right < this.minLng) return 0;
-    if (bottom > this.minLat + this.rows * this.cellLat || left > this.minLng + this.cols * this.cellLng) return 0;
+    if (this.positions.length === 0 || top < this.minLat || right < this.minLng) return;
+    if (bottom > this.minLat + this.rows * this.cellLat || left > this.minLng + this.cols * this.cellLng) return;
     const lastRow = this.row(top);
     const firstCol = this.col(left);
     const lastCol = this.col(right);
@@ -433,6 +497,5 @@ export class StopGrid {
         if (distance <= metres) into.push(stop, distance);
       }
     }
-    return into.count;
   }
 }
