@@ -102,13 +102,13 @@ async function record(
   };
   // Sent behind (on PostgreSQL with the change's next statement): a round trip costs its app more than the statement (ADR 0033).
   const eventValues = EVENT_COLUMNS.map((column) => event[column]);
-  if (!custody) await sendBehind(trx, eventInsert.compile(trx, ...eventValues));
-  else if (onPostgres(trx)) {
+  if (custody && onPostgres(trx)) {
     const custodyValues = CUSTODY_COLUMNS.map((column) => custody[column]);
     await sendBehind(trx, custodyAndEventInsert.compile(trx, ...custodyValues, ...eventValues));
   } else {
-    await trx.insertInto('custody_events').values(custody).execute();
-    await trx.insertInto('parcel_events').values(event).execute();
+    // SQLite has no INSERT in WITH: the custody event first, on its own.
+    if (custody) await trx.insertInto('custody_events').values(custody).execute();
+    await sendBehind(trx, eventInsert.compile(trx, ...eventValues));
   }
   await publish({
     kind,
