@@ -816,6 +816,32 @@ describe('the timetable router on random timetables', () => {
       { numRuns: 2000 },
     );
   });
+  it("goes on with a journey's search as a reach's own search from its start would answer", () => {
+    fc.assert(
+      fc.property(randomTimetable, query, fc.integer({ min: 0, max: 3 * HOUR }), (random, q, further) => {
+        const tt = build(random);
+        const place = placeOn(random.stops);
+        const from = place(q.from);
+        const at = (tt.dayBase[Math.max(0, q.day)] ?? 0) - (q.day < 0 ? 24 * HOUR : 0) + q.offset;
+        const by = at + q.window;
+        const alone = new TimetableRouter(tt).forward(from, at, by);
+        const router = new TimetableRouter(tt);
+        // The journey searched as far as `by` or further (its target anywhere), then the reach from its start.
+        router.journey(from, place(q.to), at, by + further);
+        const after = router.forward(from, at, by);
+        expect(Array.from(after.stopArrival)).toEqual(Array.from(alone.stopArrival));
+        expect(router.forwardBox(after)).toEqual(router.forwardBox(alone));
+        for (const point of q.points.map(place)) expect(after.arrivalAt(point)).toBe(alone.arrivalAt(point));
+        // Not from the journey's start, or further than it searched: a search of its own, as always.
+        router.journey(from, place(q.to), at, by);
+        expect(Array.from(router.forward(from, at, by + further).stopArrival)).toEqual(
+          Array.from(new TimetableRouter(tt).forward(from, at, by + further).stopArrival),
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('answers many legs at once, more than one scan of them, each as its own search', () => {
     const leg = fc.record({
       from: point,

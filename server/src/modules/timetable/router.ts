@@ -120,8 +120,17 @@ export class TimetableRouter {
   private readonly egressStamp: Uint32Array;
   private readonly egressWalk: Float64Array;
 
-  /** One stream per service day scanned. */
+  /** One stream per service day scanned, and how many the last search opened. */
   private readonly streams: Streams;
+  private openStreams = 0;
+  /** The generation whose search opened the streams (a search may end before it scans). */
+  private scanned = 0;
+  /**
+   * The last journey's search, while no other has been made since: a forward search from the same
+   * start (the trip's reach, asked next) goes on with it instead of scanning its start again.
+   */
+  private journeySearch: { generation: number; from: Coordinates; at: number; by: number; target: Coordinates } | null =
+    null;
   /** Per (stream, trip): reached in this search, boarding connection, rides so far. */
   private tripStamp = new Uint32Array(0);
   private tripBoarding = new Int32Array(0);
@@ -250,8 +259,9 @@ export class TimetableRouter {
 
   /** Earliest arrival at every stop leaving `from` at `at`; nothing arriving after `by` counts. */
   forward(from: Coordinates, at: number, by: number): ForwardSearch {
-    this.searchForward([{ point: from, at }], null, by);
-    const stopArrival = this.searchedTimes(INFINITY);
+    if (!this.goOnFromJourney(from, at, by)) this.searchForward([{ point: from, at }], null, by);
+    // Past `by` only where the journey's search went on from (it searched further).
+    const stopArrival = this.searchedTimes(INFINITY, by);
     const { grid } = this;
     // Each cell's earliest arrival, made at the first point asked about.
     let cells: Float64Array | undefined;
@@ -282,6 +292,25 @@ export class TimetableRouter {
   }
 
   /**
+   * Goes on with the last journey's search as a search from `from` at `at` to every stop by `by`, when
+   * it was the last search made, from there then, and searched at least as far: its scan stopped
+   * before departures reached its arrival, every connection before that already scanned as this
+   * search scans it (only labels decide; those later than `by` are dropped by the caller), so the
+   * scan goes on from where it stopped, without the journey's target (router.test.ts). Answers
+   * whether it did.
+   */
+  private goOnFromJourney(from: Coordinates, at: number, by: number): boolean {
+    const last = this.journeySearch;
+    this.journeySearch = null;
+    if (!last || last.generation !== this.generation || this.scanned !== this.generation) return false;
+    if (last.at !== at || last.from.lat !== from.lat || last.from.lng !== from.lng || by > last.by) return false;
+    const count = this.grid.within(last.target, ACCESS_WALK_MAX_M, this.near);
+    for (let i = 0; i < count; i++) this.egressStamp[this.near.stops[i] as number] = 0;
+    this.scanForward(by, INFINITY, Number.NEGATIVE_INFINITY, 0);
+    return true;
+  }
+
+  /**
    * Earliest arrival at each point from whichever of `sources` gets there first (each leaving its
    * point at its own time), by rides only — no source's walk straight to the point: a lower bound,
    * for every source at once, of each source's own arrival (its walk added by the caller).
@@ -299,12 +328,15 @@ export class TimetableRouter {
       });
   }
 
-  /** The last search's time at every stop (its "at" label), as its own copy; `unset` where it reached none. */
-  private searchedTimes(unset: number): Float64Array {
+  /**
+   * The last search's time at every stop (its "at" label), as its own copy; `unset` where it reached
+   * none, or only after `latest`.
+   */
+  private searchedTimes(unset: number, latest = INFINITY): Float64Array {
     const times = new Float64Array(this.timetable.stopCount).fill(unset);
     const { stopStamp, stopAt, generation } = this;
     for (let stop = 0; stop < times.length; stop++) {
-      if (stopStamp[stop] === generation) times[stop] = stopAt[stop] as number;
+      if (stopStamp[stop] === generation && (stopAt[stop] as number) <= latest) times[stop] = stopAt[stop] as number;
     }
     return times;
   }
@@ -434,6 +466,7 @@ export class TimetableRouter {
   /** The earliest-arriving journey (fewer rides among equal arrivals); null when nothing arrives by `by`. */
   journey(from: Coordinates, to: Coordinates, at: number, by: number): Journey | null {
     const best = this.searchForward([{ point: from, at }], to, by);
+    this.journeySearch = { generation: this.generation, from, at, by, target: to };
     if (!(best <= by)) return null;
     const direct = at + walkMs(from, to);
     if (direct <= best) {
@@ -667,8 +700,23 @@ export class TimetableRouter {
     }
     if (best <= enough) return best;
 
-    const streams = openForward(tt, this.streams, at, by);
-    this.tripSlots(streams);
+    this.openStreams = openForward(tt, this.streams, at, by);
+    this.tripSlots(this.openStreams);
+    this.scanned = generation;
+    return this.scanForward(by, best, enough, egressLeast);
+  }
+
+  /**
+   * searchForward's scan of the connections (the streams open, the labels started): nothing arriving
+   * after `by`, stopping before departures reach `best` less `egressLeast` (the target's least walk)
+   * and at any arrival there no later than `enough`. Answers the best arrival at the target.
+   */
+  private scanForward(by: number, bestSoFar: number, enough: number, egressLeast: number): number {
+    const tt = this.timetable;
+    const generation = this.generation;
+    const streams = this.openStreams;
+    const { stopStamp, stopAt, stopMain, atRides } = this;
+    let best = bestSoFar;
     const { tripStamp, tripBoarding, tripRides } = this;
     const { day: streamDay, base: streamBase, next: streamAt } = this.streams;
     const {

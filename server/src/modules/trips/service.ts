@@ -500,7 +500,9 @@ async function evaluate(
  * minute so far says is needed, nextChunk), and before the last chunk only those that may add no
  * minute are evaluated: when the best of those taken all add no minute, nobody newer can rank before
  * them, and the rest is never looked at (an intercity trip with an hour to spare in the city finds
- * its 50 in the first 7–8 k of 19 k). The last chunk evaluates all that are left, as one chunk would.
+ * its 50 in the first 7–8 k of 19 k). They are searched for (mayAddNone) only once enough may add
+ * none to fill the list; fewer wait for the next chunk's. The last chunk evaluates all that are
+ * left, as one chunk would.
  */
 export async function bestOfCandidates(
   times: TripTimes,
@@ -525,21 +527,28 @@ export async function bestOfCandidates(
   // Past the bounds above 0 least minutes before the last chunk (and mayAddNone's at least 1): searched
   // from their pickups in the last, as one chunk would.
   const unsearched: Passing[] = [];
+  // Past the bounds at 0 least minutes, not yet searched (mayAddNone).
+  const atNone: Passing[] = [];
   const oldest = candidates.length > chunkFrom ? new OldestFirst(candidates) : null;
   for (let size = chunkFrom; ; ) {
     const chunk = oldest ? oldest.next(size) : candidates;
     const passing = await passingBounds(times, reach, trip, deadline, chunk);
     count('bounds', passing.length);
     if (!oldest || oldest.left === 0) {
-      const searched = await closerBounds(times, trip, deadline, [...unsearched, ...above, ...passing]);
+      const searched = await closerBounds(times, trip, deadline, [...unsearched, ...above, ...atNone, ...passing]);
       count('closer', searched.length);
       const found = await bestFitting(times, trip, deadline, [...zeros, ...searched], limit, exact);
       count('evaluated', found.evaluated);
       return { best: found.best, counts };
     }
-    const atNone: Passing[] = [];
     for (const candidate of passing) (candidate.least === 0 ? atNone : unsearched).push(candidate);
-    const { none, some } = await mayAddNone(times, trip, deadline, atNone, exact);
+    if (zeros.length + atNone.length < limit) {
+      // Too few to fill the list even if all add none (a trip with little time to spare): searched
+      // with the next chunk's (or the last chunk's rest), not now.
+      size = nextChunk(candidates.length - oldest.left, zeros.length + atNone.length, limit, chunkFrom);
+      continue;
+    }
+    const { none, some } = await mayAddNone(times, trip, deadline, atNone.splice(0), exact);
     count('closer', none.length);
     zeros.push(...none);
     above.push(...some);
@@ -679,13 +688,17 @@ async function passingBounds(
   all: WaitingPoint[],
 ): Promise<Passing[]> {
   // Most candidates fail already by their points' 1 km cells: pickups not reached by the deadline,
-  // or reached after the delivery point must be left (as leastAdded's first test, at the bounds).
+  // or reached after the delivery point must be left, or too late to get there at the least (as
+  // leastAdded's tests, at the bounds); only the rest have their two points looked up.
   const near = reach.nearBounds;
   const candidates = near
     ? all.filter((row) => {
-        const reached = near.arrivalAtLeast({ lat: row.sender_lat, lng: row.sender_lng });
+        const pickup = { lat: row.sender_lat, lng: row.sender_lng };
+        const reached = near.arrivalAtLeast(pickup);
         if (!(reached <= deadline + EDGE_MS)) return false;
-        return reached <= near.departureAtMost({ lat: row.receiver_lat, lng: row.receiver_lng }) + EDGE_MS;
+        const delivery = { lat: row.receiver_lat, lng: row.receiver_lng };
+        const leaveBy = near.departureAtMost(delivery) + EDGE_MS;
+        return reached <= leaveBy && reached + times.leastMs(pickup, delivery) <= leaveBy;
       })
     : all;
   const pickupArrivals = reach.arrivals(candidates.map((row) => ({ lat: row.sender_lat, lng: row.sender_lng })));
