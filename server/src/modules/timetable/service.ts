@@ -3,6 +3,7 @@ import { straightLineModel, type TravelMode } from '@csomag/domain/trips';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { LEGS_AT_ONCE } from './legs-search.ts';
 import { TimetableRouter, walkMs } from './router.ts';
 import { activeTimetableId, loadTimetable } from './store.ts';
 import { SEARCH_HORIZON_MS } from './timetable.ts';
@@ -150,6 +151,7 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
       });
     },
     arrivalsEach: legsOf(router),
+    legsAtOnce: LEGS_AT_ONCE,
     async departuresBy(deadline) {
       const backward = router.backward(to, deadline, at);
       return (points) => Float64Array.from(points, (point) => backward.departureAt(point));

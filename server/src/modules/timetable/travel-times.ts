@@ -117,6 +117,8 @@ export interface TripTimes {
    * answer by the same engine: their legs may be asked together (saved-trip offers).
    */
   arrivalsEach?(legs: readonly BoundedLeg[]): Promise<Float64Array>;
+  /** How many legs `arrivalsEach` answers by one search: asking for a multiple of it leaves none part-used. */
+  legsAtOnce?: number;
 }
 
 /** A leg asked about: leaving `from` at `at` for `to`. */

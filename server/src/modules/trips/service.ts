@@ -349,7 +349,8 @@ export class ExactMinutes {
  * which stops once the next one, even at its least, ranks after the last of a full list; a
  * delivery point left in time for the trip's own arrival adds 0 without the search to the end (one
  * backward search for them all, when the model offers it). Where the model searches many legs at
- * once, the next `limit` not known are evaluated together, then twice as many, and so on; one found
+ * once, the next `limit` not known are evaluated together (in whole searches), then as many as
+ * the rate of those fitting says the list still needs (at most twice as many), and so on; one found
  * not to add 0 minutes as its least said moves on to its place at a minute, evaluated only if it
  * is reached there. None is evaluated whose least minutes are over `upTo`.
  */
@@ -372,7 +373,10 @@ export async function bestFitting(
   const placed = new Map(queue.map((entry) => [entry.candidate.id, entry]));
   const best: Ranked[] = [];
   const knownBefore = exact.known.size;
-  let together = times.arrivalsEach ? limit : 1;
+  const width = times.legsAtOnce ?? 1;
+  let together = times.arrivalsEach ? wholeSearches(limit, width) : 1;
+  // Evaluated together so far, for the rate of those fitting.
+  let asked = 0;
   for (let k = 0; k < queue.length; k++) {
     const entry = queue[k] as Queued;
     const { candidate, rank } = entry;
@@ -381,9 +385,15 @@ export async function bestFitting(
     if ((last && ranking(rank, last) > 0) || rank.added > upTo) break;
     if (!exact.known.has(candidate.id)) {
       const next: Passing[] = [];
+      const needed = limit - best.length;
+      // As many as the rate of those fitting so far says the list still needs, in whole searches,
+      // but at most twice as many as the last time (none fitting: twice as many).
+      if (asked > 0 && times.arrivalsEach) {
+        const rated = best.length === 0 ? Number.POSITIVE_INFINITY : (needed * asked) / best.length;
+        together = Math.min(2 * together, wholeSearches(rated, width));
+      }
       // The next ones not known, as many as may be needed, or as far as the least minutes of the
       // last taken once that many are taken.
-      const needed = limit - best.length;
       for (let j = k; j < queue.length && next.length < together; j++) {
         const other = queue[j] as Queued;
         const previous = next[next.length - 1];
@@ -392,7 +402,7 @@ export async function bestFitting(
           next.push(other.candidate);
       }
       const movedOn = await evaluate(times, trip, deadline, next, exact);
-      together *= 2;
+      asked += next.length;
       for (const moved of movedOn) {
         const entry = queued(moved);
         placed.set(moved.id, entry);
@@ -411,6 +421,9 @@ export async function bestFitting(
   }
   return { best, evaluated: exact.known.size - knownBefore };
 }
+
+/** `count` rounded up to whole searches of `width` legs (at least one). */
+const wholeSearches = (count: number, width: number) => Math.max(width, Math.ceil(count / width) * width);
 
 /**
  * Each candidate's whole minutes added (addedByParcel's answer, null when it does not fit) into
