@@ -19,7 +19,7 @@ let runner: SignedIn;
 let admin: SignedIn;
 
 const HUNGARY: LatLngBox = { minLat: 45.7, maxLat: 48.6, minLng: 16.1, maxLng: 22.9 };
-/** Szeged and around: the test parcels' pickups (test/parcels.ts) lie in it, their deliveries do not. */
+/** Szeged and around (Debrecen, the other place the test parcels are sent from and to, is not). */
 const SZEGED: LatLngBox = { minLat: 46.1, maxLat: 46.4, minLng: 19.9, maxLng: 20.3 };
 
 beforeAll(async () => {
@@ -56,8 +56,10 @@ async function fromPool(app: TestApp['app'], pickups: LatLngBox, deliveries: Lat
 describe('the waiting pool in memory', () => {
   it('answers what the database answers as parcels are sent, picked up, given back and withdrawn', async () => {
     let largest = 0;
+    // Pickups and delivery points in Szeged or Debrecen: each box below tells them apart.
+    const place = fc.constantFrom('6720 Szeged, Kárász utca 5', 'Debrecen, Piac utca 20');
     const step = fc.oneof(
-      fc.constant({ kind: 'send' as const }),
+      fc.record({ kind: fc.constant('send' as const), from: place, to: place }),
       fc.record({ kind: fc.constant('pick up' as const), which: fc.nat() }),
       fc.record({ kind: fc.constant('give back' as const), which: fc.nat() }),
       fc.record({ kind: fc.constant('withdraw' as const), which: fc.nat() }),
@@ -71,7 +73,9 @@ describe('the waiting pool in memory', () => {
             .select('id')
             .where('status', '=', 'in_transit')
             .execute();
-          if (s.kind === 'send') await sendParcel(t.app, sender.cookie);
+          if (s.kind === 'send') {
+            await sendParcel(t.app, sender.cookie, { senderAddress: s.from, receiverAddress: s.to });
+          }
           else if (s.kind === 'pick up' && waiting.length > 0) {
             await pickUp(t.app, runner.cookie, waiting[s.which % waiting.length] as string);
           } else if (s.kind === 'withdraw' && waiting.length > 0) {
@@ -99,6 +103,7 @@ describe('the waiting pool in memory', () => {
           expect(await fromPool(t.app, HUNGARY, HUNGARY)).toEqual(all);
           expect(await fromPool(t.app, SZEGED, HUNGARY)).toEqual(await fromDatabase(SZEGED, HUNGARY));
           expect(await fromPool(t.app, SZEGED, SZEGED)).toEqual(await fromDatabase(SZEGED, SZEGED));
+          expect(await fromPool(t.app, HUNGARY, SZEGED)).toEqual(await fromDatabase(HUNGARY, SZEGED));
         }
       }),
       { numRuns: 20 },
