@@ -75,8 +75,7 @@ describe('the waiting pool in memory', () => {
             .execute();
           if (s.kind === 'send') {
             await sendParcel(t.app, sender.cookie, { senderAddress: s.from, receiverAddress: s.to });
-          }
-          else if (s.kind === 'pick up' && waiting.length > 0) {
+          } else if (s.kind === 'pick up' && waiting.length > 0) {
             await pickUp(t.app, runner.cookie, waiting[s.which % waiting.length] as string);
           } else if (s.kind === 'withdraw' && waiting.length > 0) {
             const id = waiting[s.which % waiting.length] as string;
