@@ -842,6 +842,31 @@ describe('the timetable router on random timetables', () => {
     );
   });
 
+  it('answers two deadlines from one backward scan as each one alone', () => {
+    fc.assert(
+      fc.property(randomTimetable, query, fc.integer({ min: 0, max: 2 * HOUR }), (random, q, sooner) => {
+        const tt = build(random);
+        const place = placeOn(random.stops);
+        const to = place(q.to);
+        const at = (tt.dayBase[Math.max(0, q.day)] ?? 0) - (q.day < 0 ? 24 * HOUR : 0) + q.offset;
+        const by = at + q.window;
+        const earlier = by - sooner;
+        const after = at - q.earlier;
+        const router = new TimetableRouter(tt);
+        const [late, early] = router.backwardTwice(to, by, earlier, after);
+        const alone = new TimetableRouter(tt);
+        expect(Array.from(late.stopDeparture)).toEqual(Array.from(alone.backward(to, by, after).stopDeparture));
+        expect(Array.from(early.stopDeparture)).toEqual(Array.from(alone.backward(to, earlier, after).stopDeparture));
+        for (const point of q.points.map(place)) {
+          expect(early.departureAt(point)).toBe(alone.backward(to, earlier, after).departureAt(point));
+        }
+        // And a search for one deadline after it, on the same router, as before.
+        expect(Array.from(router.backward(to, by, after).stopDeparture)).toEqual(Array.from(late.stopDeparture));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('answers many legs at once, more than one scan of them, each as its own search', () => {
     const leg = fc.record({
       from: point,

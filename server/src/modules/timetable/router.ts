@@ -120,6 +120,8 @@ export class TimetableRouter {
   private readonly egressStamp: Uint32Array;
   private readonly egressWalk: Float64Array;
 
+  /** A backward search's labels for its earlier deadline (searchBackward), made at the first. */
+  private early: { main: Float64Array; at: Float64Array; trips: Uint32Array } | null = null;
   /** One stream per service day scanned, and how many the last search opened. */
   private readonly streams: Streams;
   private openStreams = 0;
@@ -329,14 +331,14 @@ export class TimetableRouter {
   }
 
   /**
-   * The last search's time at every stop (its "at" label), as its own copy; `unset` where it reached
-   * none, or only after `latest`.
+   * The last search's time at every stop (its "at" label, or `labels`), as its own copy; `unset`
+   * where it reached none, or only after `latest`.
    */
-  private searchedTimes(unset: number, latest = INFINITY): Float64Array {
+  private searchedTimes(unset: number, latest = INFINITY, labels = this.stopAt): Float64Array {
     const times = new Float64Array(this.timetable.stopCount).fill(unset);
-    const { stopStamp, stopAt, generation } = this;
+    const { stopStamp, generation } = this;
     for (let stop = 0; stop < times.length; stop++) {
-      if (stopStamp[stop] === generation && (stopAt[stop] as number) <= latest) times[stop] = stopAt[stop] as number;
+      if (stopStamp[stop] === generation && (labels[stop] as number) <= latest) times[stop] = labels[stop] as number;
     }
     return times;
   }
@@ -344,7 +346,25 @@ export class TimetableRouter {
   /** Latest departure from every stop still reaching `to` by `by`, never before `after`. */
   backward(to: Coordinates, by: number, after: number): BackwardSearch {
     this.searchBackward(to, by, after);
-    const stopDeparture = this.searchedTimes(-INFINITY);
+    return this.backwardSearch(to, by, after, this.searchedTimes(-INFINITY));
+  }
+
+  /**
+   * `backward(to, by, after)` and `backward(to, earlier, after)` (`earlier` no later than `by`) from
+   * one scan of the connections: a trip query's deadline and its own arrival.
+   */
+  backwardTwice(to: Coordinates, by: number, earlier: number, after: number): [BackwardSearch, BackwardSearch] {
+    if (!(earlier <= by)) throw new Error('backwardTwice: the earlier deadline after the other');
+    this.searchBackward(to, by, after, earlier);
+    const early = this.searchedTimes(-INFINITY, INFINITY, this.earlyLabels().at);
+    return [
+      this.backwardSearch(to, by, after, this.searchedTimes(-INFINITY)),
+      this.backwardSearch(to, earlier, after, early),
+    ];
+  }
+
+  /** A backward search's answers from its latest departure at every stop. */
+  private backwardSearch(to: Coordinates, by: number, after: number, stopDeparture: Float64Array): BackwardSearch {
     const { grid } = this;
     // Each cell's latest departure, made at the first point asked about.
     let cells: Float64Array | undefined;
@@ -596,6 +616,7 @@ export class TimetableRouter {
       this.stopStamp.fill(0);
       this.egressStamp.fill(0);
       this.tripStamp.fill(0);
+      this.early?.trips.fill(0);
       this.generation = 0;
     }
     return ++this.generation;
@@ -841,47 +862,56 @@ export class TimetableRouter {
     return best;
   }
 
-  /** The backward scan: latest departures reaching `to` by `by`, none before `after` (the mirror of searchForward). */
-  private searchBackward(to: Coordinates, by: number, after: number) {
+  /**
+   * The backward scan: latest departures reaching `to` by `by`, none before `after` (the mirror of
+   * searchForward). With `earlier` (no later than `by`), those reaching it by then too, in the early
+   * labels: both from one scan of the connections (a trip query asks for its deadline and for its
+   * own arrival). A label reaching `to` by `earlier` reaches it by `by`: the early labels are never
+   * later than the main ones, so a trip the early labels board the main ones board too.
+   */
+  private searchBackward(to: Coordinates, by: number, after: number, earlier = Number.NaN) {
     const tt = this.timetable;
     const generation = this.nextGeneration();
     const { stopStamp, stopMain, stopAt, grid, near } = this;
-    const { footStart, footTo, footSeconds } = tt;
+    // NaN: none.
+    const early = earlier <= by ? this.earlyLabels() : null;
+    const earlyMain = early?.main ?? stopMain;
+    const earlyAt = early?.at ?? stopAt;
+    const stamp = (stop: number) => {
+      stopStamp[stop] = generation;
+      stopMain[stop] = -INFINITY;
+      stopAt[stop] = -INFINITY;
+      earlyMain[stop] = -INFINITY;
+      earlyAt[stop] = -INFINITY;
+    };
 
     // Walks from the stops near `to`, then one footpath back from each.
     const egressCount = grid.within(to, ACCESS_WALK_MAX_M, near);
     for (let i = 0; i < egressCount; i++) {
       const stop = near.stops[i] as number;
-      const departure = by - walkMsFor(near.metres[i] as number);
+      const walk = walkMsFor(near.metres[i] as number);
+      const departure = by - walk;
       if (departure < after) continue;
-      if (stopStamp[stop] !== generation) {
-        stopStamp[stop] = generation;
-        stopMain[stop] = -INFINITY;
-        stopAt[stop] = -INFINITY;
-      }
+      if (stopStamp[stop] !== generation) stamp(stop);
       if (departure > (stopMain[stop] as number)) stopMain[stop] = departure;
       if (departure > (stopAt[stop] as number)) stopAt[stop] = departure;
+      const soon = earlier - walk;
+      if (early && soon >= after) {
+        if (soon > (earlyMain[stop] as number)) earlyMain[stop] = soon;
+        if (soon > (earlyAt[stop] as number)) earlyAt[stop] = soon;
+      }
     }
     for (let i = 0; i < egressCount; i++) {
       const stop = near.stops[i] as number;
       if (stopStamp[stop] !== generation) continue;
-      const walked = stopMain[stop] as number;
-      for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
-        const previous = footTo[f] as number;
-        const departure = walked - (footSeconds[f] as number) * SECOND;
-        if (departure < after) continue;
-        if (stopStamp[previous] !== generation) {
-          stopStamp[previous] = generation;
-          stopMain[previous] = -INFINITY;
-          stopAt[previous] = -INFINITY;
-        }
-        if (departure > (stopAt[previous] as number)) stopAt[previous] = departure;
-      }
+      this.footpathsBack(stop, stopMain[stop] as number, after, stopAt, stamp);
+      if (early) this.footpathsBack(stop, earlyMain[stop] as number, after, earlyAt, stamp);
     }
 
     const streams = this.openBackward(by, after);
     this.tripSlots(streams);
     const { tripStamp } = this;
+    const earlyTrips = early ? this.earlyTripStamps() : tripStamp;
     const { day: streamDay, base: streamBase, next: streamAt } = this.streams;
     const {
       byArrival,
@@ -933,28 +963,72 @@ export class TimetableRouter {
           if (serviceDays[(tripService[trip] as number) * dayCount + day] === 0) continue;
           tripStamp[slot] = generation;
         }
+        // Reached in time for `earlier` too (it runs: the main labels asked).
+        let soon = false;
+        if (early) {
+          if (earlyTrips[slot] === generation) soon = true;
+          else {
+            const alighting = connectionTo[c] as number;
+            if (stopStamp[alighting] === generation && (earlyAt[alighting] as number) >= arrival) {
+              earlyTrips[slot] = generation;
+              soon = true;
+            }
+          }
+        }
         const stop = connectionFrom[c] as number;
-        if (stopStamp[stop] !== generation) {
-          stopStamp[stop] = generation;
-          stopMain[stop] = -INFINITY;
-          stopAt[stop] = -INFINITY;
-        } else if ((stopMain[stop] as number) >= departure) continue;
+        if (stopStamp[stop] !== generation) stamp(stop);
+        if (soon && (earlyMain[stop] as number) < departure) {
+          earlyMain[stop] = departure;
+          if (departure > (earlyAt[stop] as number)) earlyAt[stop] = departure;
+          this.footpathsBack(stop, departure, after, earlyAt, stamp);
+        }
+        if ((stopMain[stop] as number) >= departure) continue;
         stopMain[stop] = departure;
         if (departure > (stopAt[stop] as number)) stopAt[stop] = departure;
-        for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
-          const previous = footTo[f] as number;
-          const walked = departure - (footSeconds[f] as number) * SECOND;
-          if (walked < after) continue;
-          if (stopStamp[previous] !== generation) {
-            stopStamp[previous] = generation;
-            stopMain[previous] = -INFINITY;
-            stopAt[previous] = -INFINITY;
-          } else if ((stopAt[previous] as number) >= walked) continue;
-          stopAt[previous] = walked;
-        }
+        this.footpathsBack(stop, departure, after, stopAt, stamp);
       }
       streamAt[stream] = i;
     }
+  }
+
+  /** One footpath back from `stop` left at `departure`: the "at" labels of the stops it starts from. */
+  private footpathsBack(
+    stop: number,
+    departure: number,
+    after: number,
+    at: Float64Array,
+    stamp: (stop: number) => void,
+  ) {
+    const { footStart, footTo, footSeconds } = this.timetable;
+    const { stopStamp, generation } = this;
+    for (let f = footStart[stop] as number, end = footStart[stop + 1] as number; f < end; f++) {
+      const previous = footTo[f] as number;
+      const walked = departure - (footSeconds[f] as number) * SECOND;
+      if (walked < after) continue;
+      if (stopStamp[previous] !== generation) stamp(previous);
+      if (walked > (at[previous] as number)) at[previous] = walked;
+    }
+  }
+
+  /** The early labels of a backward search for two deadlines (made at the first). */
+  private earlyLabels() {
+    this.early ??= {
+      main: new Float64Array(this.timetable.stopCount),
+      at: new Float64Array(this.timetable.stopCount),
+      trips: new Uint32Array(0),
+    };
+    return this.early;
+  }
+
+  /** Per (stream, trip), reached in time for the early deadline in this search: as many as tripSlots made. */
+  private earlyTripStamps(): Uint32Array {
+    const early = this.earlyLabels();
+    if (early.trips.length < this.tripStamp.length) {
+      const trips = new Uint32Array(this.tripStamp.length);
+      trips.set(early.trips);
+      early.trips = trips;
+    }
+    return early.trips;
   }
 
   /** Opens a stream per day with a connection arriving within [after, by], at its last such (in byArrival); answers how many. */

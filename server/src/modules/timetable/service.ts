@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { LEGS_AT_ONCE } from './legs-search.ts';
-import { TimetableRouter, walkMs } from './router.ts';
+import { type BackwardSearch, TimetableRouter, walkMs } from './router.ts';
 import { activeTimetableId, loadTimetable } from './store.ts';
 import { SEARCH_HORIZON_MS } from './timetable.ts';
 import {
@@ -112,14 +112,21 @@ function legsOf(router: TimetableRouter) {
 
 /** A trip's times from the router: its journey, and reach and arrivals for the matching. */
 export function timetableTimes(router: TimetableRouter, from: Coordinates, to: Coordinates, at: number): TripTimes {
+  // The latest departures for a deadline searched with the reach's (departuresBy).
+  let searchedBy: { deadline: number; backward: BackwardSearch } | null = null;
   return {
     source: 'timetable',
     journey: router.journey(from, to, at, at + SEARCH_HORIZON_MS),
     // Walking between stops is the other way of moving: no leg beats the faster of the two.
     fastestKmh: Math.max(router.timetable.fastestKmh, straightLineModel.fastestKmh('walk')),
-    async reach(deadline) {
+    async reach(deadline, departuresBy) {
       const forward = router.forward(from, at, deadline);
-      const backward = router.backward(to, deadline, at);
+      let backward: BackwardSearch;
+      if (departuresBy !== undefined && departuresBy <= deadline) {
+        const [late, early] = router.backwardTwice(to, deadline, departuresBy, at);
+        backward = late;
+        searchedBy = { deadline: departuresBy, backward: early };
+      } else backward = router.backward(to, deadline, at);
       const [reached, leaving] = [router.forwardBox(forward), router.backwardBox(backward)];
       return {
         reached,
@@ -153,7 +160,7 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
     arrivalsEach: legsOf(router),
     legsAtOnce: LEGS_AT_ONCE,
     async departuresBy(deadline) {
-      const backward = router.backward(to, deadline, at);
+      const backward = searchedBy?.deadline === deadline ? searchedBy.backward : router.backward(to, deadline, at);
       return (points) => Float64Array.from(points, (point) => backward.departureAt(point));
     },
   };

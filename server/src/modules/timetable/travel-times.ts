@@ -90,8 +90,12 @@ export interface TripTimes {
   journey: Journey | null;
   /** A speed (km/h of great-circle distance) no leg of this model beats; Infinity when none is known. */
   fastestKmh: number;
-  /** Reach for a deadline (ms): the arrival a fitting parcel's detour may still reach. */
-  reach(deadline: number): Promise<TripReach>;
+  /**
+   * Reach for a deadline (ms): the arrival a fitting parcel's detour may still reach. With
+   * `departuresBy`, the deadline `departuresBy` will be asked for next: a model may answer both
+   * from one search.
+   */
+  reach(deadline: number, departuresBy?: number): Promise<TripReach>;
   /**
    * Earliest arrival (ms) at `to` leaving `from` at `at`, by the same model; Infinity when not by `by`.
    * With `enough`, any arrival no later than it may answer instead (a search may end at the first).

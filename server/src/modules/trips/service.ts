@@ -338,10 +338,13 @@ export class ExactMinutes {
     trip: { arriveAt: number },
   ): Promise<(points: readonly Coordinates[]) => Float64Array> | undefined {
     if (!times.departuresBy) return undefined;
-    this.onTimeDepartures ??= times.departuresBy(trip.arriveAt + Math.floor(WHOLE_MINUTE_SLACK * MINUTE));
+    this.onTimeDepartures ??= times.departuresBy(onTimeBy(trip));
     return this.onTimeDepartures;
   }
 }
+
+/** By when the trip's end must be reached for a parcel to add 0 whole minutes. */
+const onTimeBy = (trip: { arriveAt: number }) => trip.arriveAt + Math.floor(WHOLE_MINUTE_SLACK * MINUTE);
 
 /**
  * The `limit` best fitting candidates, in ranking order, and how many were evaluated exactly (not
@@ -767,7 +770,8 @@ export async function findMatches(
   if (!journey) return { matches: [], relayOffers: [], trip: plan };
   const trip = { from: query.from, to: query.to, departAt, arriveAt: journey.arriveAt };
   const deadline = journey.arriveAt + query.maxDetourMinutes * MINUTE;
-  const reach = await times.reach(deadline + EDGE_MS);
+  // The on-time departures (ExactMinutes) from the reach's own backward search.
+  const reach = await times.reach(deadline + EDGE_MS, onTimeBy(trip));
   const { reached, leaving } = reach;
   steps?.('reach');
   const relayOffers = reach.box
