@@ -717,6 +717,10 @@ describe('the timetable router on random timetables', () => {
     enough: fc.integer({ min: -HOUR, max: HOUR }),
   });
 
+  /** A query's departure: its day's base (the evening before the first day for -1) and its offset. */
+  const departureOf = (tt: Timetable, q: { day: number; offset: number }) =>
+    (tt.dayBase[Math.max(0, q.day)] ?? 0) - (q.day < 0 ? 24 * HOUR : 0) + q.offset;
+
   /** A generated point on a random timetable's stops: anywhere, a stop's own, or near a stop. */
   const placeOn =
     (stops: readonly Coordinates[]) =>
@@ -736,7 +740,7 @@ describe('the timetable router on random timetables', () => {
         const place = placeOn(random.stops);
         const from = place(q.from);
         const to = place(q.to);
-        const at = (tt.dayBase[Math.max(0, q.day)] ?? 0) - (q.day < 0 ? 24 * HOUR : 0) + q.offset;
+        const at = departureOf(tt, q);
         const by = at + q.window;
         const after = at - q.earlier;
 
@@ -816,13 +820,14 @@ describe('the timetable router on random timetables', () => {
       { numRuns: 2000 },
     );
   });
+
   it("goes on with a journey's search as a reach's own search from its start would answer", () => {
     fc.assert(
       fc.property(randomTimetable, query, fc.integer({ min: 0, max: 3 * HOUR }), (random, q, further) => {
         const tt = build(random);
         const place = placeOn(random.stops);
         const from = place(q.from);
-        const at = (tt.dayBase[Math.max(0, q.day)] ?? 0) - (q.day < 0 ? 24 * HOUR : 0) + q.offset;
+        const at = departureOf(tt, q);
         const by = at + q.window;
         const alone = new TimetableRouter(tt).forward(from, at, by);
         const router = new TimetableRouter(tt);
@@ -848,7 +853,7 @@ describe('the timetable router on random timetables', () => {
         const tt = build(random);
         const place = placeOn(random.stops);
         const to = place(q.to);
-        const at = (tt.dayBase[Math.max(0, q.day)] ?? 0) - (q.day < 0 ? 24 * HOUR : 0) + q.offset;
+        const at = departureOf(tt, q);
         const by = at + q.window;
         const earlier = by - sooner;
         const after = at - q.earlier;
