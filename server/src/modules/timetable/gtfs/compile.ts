@@ -357,6 +357,11 @@ export class TimetableCompiler {
     for (let d = 0; d < dayCount; d++) dayBase[d] = serviceDayBase(formatDay(firstDay + d), timeZone);
 
     const connections = this.sortedConnections(progress);
+    const trips = tripsByFirstDeparture(connections.connectionTrip, {
+      tripRoute: this.tripRoute.values(),
+      tripService: this.tripService.values(),
+      tripHeadsigns: this.tripHeadsigns,
+    });
     const stopLat = Float64Array.from(this.stopLat);
     const stopLng = Float64Array.from(this.stopLng);
     const foot = footpaths(stopLat, stopLng, this.transfers);
@@ -372,9 +377,7 @@ export class TimetableCompiler {
       routeNames: this.routeNames,
       routeTypes: Uint16Array.from(this.routeTypes),
       tripCount: this.tripRoute.length,
-      tripRoute: this.tripRoute.values(),
-      tripService: this.tripService.values(),
-      tripHeadsigns: this.tripHeadsigns,
+      ...trips,
       firstDay: formatDay(firstDay),
       dayCount,
       dayBase,
@@ -409,6 +412,35 @@ export class TimetableCompiler {
     progress('connections', count);
     return result;
   }
+}
+
+/**
+ * The trips renumbered in the order their first connections depart (those with none last, as they
+ * were), `connectionTrip` rewritten in place. A scan's per-trip state is then read where the trips
+ * running at its time lie together, not spread over the whole array (trips.txt lists a route's
+ * trips of the day together): ~10 % less time a scan at Hungary's scale (docs/performance.md).
+ * Numbers are the timetable's own; nothing outside it keeps them.
+ */
+function tripsByFirstDeparture(
+  connectionTrip: Uint32Array,
+  trips: { tripRoute: Uint32Array; tripService: Uint32Array; tripHeadsigns: string[] },
+) {
+  const count = trips.tripRoute.length;
+  const renamed = new Uint32Array(count).fill(EMPTY);
+  let next = 0;
+  for (const trip of connectionTrip) if (renamed[trip] === EMPTY) renamed[trip] = next++;
+  for (let trip = 0; trip < count; trip++) if (renamed[trip] === EMPTY) renamed[trip] = next++;
+  for (let c = 0; c < connectionTrip.length; c++) connectionTrip[c] = renamed[connectionTrip[c] as number] as number;
+  const tripRoute = new Uint32Array(count);
+  const tripService = new Uint32Array(count);
+  const tripHeadsigns = new Array<string>(count);
+  for (let trip = 0; trip < count; trip++) {
+    const to = renamed[trip] as number;
+    tripRoute[to] = trips.tripRoute[trip] as number;
+    tripService[to] = trips.tripService[trip] as number;
+    tripHeadsigns[to] = trips.tripHeadsigns[trip] as string;
+  }
+  return { tripRoute, tripService, tripHeadsigns };
 }
 
 /** One trip at a time; its scratch arrays are reused from trip to trip. */

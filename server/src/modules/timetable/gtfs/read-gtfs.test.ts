@@ -175,6 +175,28 @@ describe('readGtfs: a small feed', () => {
     expect([...t.byArrival]).toEqual([0, 1, 2, 3]);
   });
 
+  it('numbers the trips in the order they first depart, each with its own route, service and headsign', async () => {
+    // trips.txt in reverse: the trip that never runs first, the first to leave last.
+    const reversed = await read(
+      'reversed.zip',
+      tinyFeed({
+        'trips.txt': csv([
+          ['route_id', 'service_id', 'trip_id', 'trip_headsign'],
+          ['R2', 'NEVER', 'GHOST', 'Nowhere'],
+          ['R2', 'WK', 'NIGHT', ''],
+          ['R2', 'WE', 'T2', 'Alfa'],
+          ['R1', 'WK', 'T1', 'Delta'],
+        ]),
+      }),
+    );
+    expect(connections(reversed)).toEqual(connections(t));
+    expect([...reversed.connectionTrip]).toEqual([0, 0, 1, 2]);
+    expect(reversed.tripHeadsigns).toEqual(['Delta', 'Alfa', '', 'Nowhere']);
+    expect([...reversed.tripRoute]).toEqual([0, 1, 1, 1]);
+    expect([...reversed.tripService]).toEqual([...t.tripService]);
+    expect([...reversed.serviceDays]).toEqual([...t.serviceDays]);
+  });
+
   it('sorts by arrival when departures tie, and lists connections by arrival', async () => {
     const tied = await read(
       'tied.zip',
