@@ -3,6 +3,7 @@ import type { NearStops, StopGrid } from './stop-grid.ts';
 import { earliestStream, newStreams, openForward, type Streams } from './streams.ts';
 import { ACCESS_WALK_MAX_M, type Timetable } from './timetable.ts';
 import type { BoundedLeg } from './travel-times.ts';
+import { grown } from './typed-arrays.ts';
 
 const SECOND = 1_000;
 const INFINITY = Number.POSITIVE_INFINITY;
@@ -555,11 +556,4 @@ export class LegsSearch {
     }
     return ++this.accessGeneration;
   }
-}
-
-/** A typed array of `size` holding `array`'s values first. */
-function grown<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, size: number): T {
-  const bigger = new (array.constructor as new (size: number) => T)(size);
-  bigger.set(array);
-  return bigger;
 }

@@ -7,6 +7,7 @@ import { degreesAround, NearStops, PointMemo, StopGrid, slopeAtLeast } from './s
 import { earliestStream, newStreams, openForward, type Streams } from './streams.ts';
 import { ACCESS_WALK_MAX_M, type Journey, type Leg, type StopAt, type Timetable } from './timetable.ts';
 import type { BoundedLeg, ReachBounds } from './travel-times.ts';
+import { grown } from './typed-arrays.ts';
 
 /**
  * The in-process public-transport router (issue 26, docs/decisions/0029): the Connection Scan
@@ -626,9 +627,7 @@ export class TimetableRouter {
   private tripSlots(streams: number) {
     const size = streams * this.timetable.tripCount;
     if (this.tripStamp.length >= size) return;
-    const stamp = new Uint32Array(size);
-    stamp.set(this.tripStamp);
-    this.tripStamp = stamp;
+    this.tripStamp = grown(this.tripStamp, size);
     this.tripBoarding = new Int32Array(size);
     this.tripRides = new Uint16Array(size);
   }
@@ -1023,11 +1022,7 @@ export class TimetableRouter {
   /** Per (stream, trip), reached in time for the early deadline in this search: as many as tripSlots made. */
   private earlyTripStamps(): Uint32Array {
     const early = this.earlyLabels();
-    if (early.trips.length < this.tripStamp.length) {
-      const trips = new Uint32Array(this.tripStamp.length);
-      trips.set(early.trips);
-      early.trips = trips;
-    }
+    if (early.trips.length < this.tripStamp.length) early.trips = grown(early.trips, this.tripStamp.length);
     return early.trips;
   }
 

@@ -2,6 +2,7 @@ import { distanceMetres, EARTH_RADIUS_M } from '@csomag/domain/geo';
 import type { Coordinates } from '@csomag/domain/parcel';
 import type { LatLngBox } from '@csomag/domain/trips';
 import { trim } from '../../lru.ts';
+import { grown } from './typed-arrays.ts';
 
 /**
  * The stops within a walk of a point (issue 26): a grid of latitude/longitude cells over a
@@ -137,6 +138,13 @@ export class StopGrid {
   private readonly heldCell: Int32Array;
   private readonly stopHeldCell: Uint32Array;
   private readonly heldCount: number;
+  /** measureNear's lists for `nearFor` metres: per cell where its list starts (-1: not made) and ends. */
+  private nearFor = Number.NaN;
+  private readonly nearFrom: Int32Array;
+  private readonly nearTo: Int32Array;
+  private nearHeld = new Int32Array(1024);
+  private nearMetres = new Float64Array(1024);
+  private nearCount = 0;
   /** within's answers for the points asked last. */
   private readonly remembered = new PointMemo<{ radius: number; stops: Uint32Array; metres: Float64Array }>(
     REMEMBERED_POINTS,
@@ -194,6 +202,8 @@ export class StopGrid {
       if ((this.cellStart[cell + 1] as number) > (this.cellStart[cell] as number)) this.heldCell[cell] = held++;
     }
     this.heldCount = held;
+    this.nearFrom = new Int32Array(this.rows * this.cols).fill(-1);
+    this.nearTo = new Int32Array(this.rows * this.cols);
     this.stopHeldCell = Uint32Array.from(cellOf, (cell) => this.heldCell[cell] as number);
     const next = this.cellStart.slice(0, -1);
     this.cellStops = new Uint32Array(count);
@@ -315,6 +325,29 @@ export class StopGrid {
    * of the two cells, at a planar lower bound of the distance as bestTime's.
    */
   cellBound(cell: number, metres: number, cells: Float64Array, slope: number, sign: 1 | -1): number {
+    this.measureNear(cell, metres);
+    const { nearHeld, nearMetres } = this;
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = this.nearFrom[cell] as number, end = this.nearTo[cell] as number; i < end; i++) {
+      const time = (cells[nearHeld[i] as number] as number) + (nearMetres[i] as number) * slope;
+      if (time < best) best = time;
+    }
+    return sign * best;
+  }
+
+  /**
+   * Lists the cells holding a stop within `metres` of `cell` (heldCell's numbers), each with a planar
+   * lower bound of the metres between the nearest edges of the two, unless listed: the same for every
+   * search, so worked out once a cell (the parcels' cells, asked query after query). A new `metres`
+   * starts the lists again. At most every cell's list is kept: ~12 MiB for a country.
+   */
+  private measureNear(cell: number, metres: number) {
+    if (this.nearFor !== metres) {
+      this.nearFor = metres;
+      this.nearFrom.fill(-1);
+      this.nearCount = 0;
+    }
+    if ((this.nearFrom[cell] as number) >= 0) return;
     const { minLat: south, minLng: west } = this.cellBox(cell);
     const { dLat, dLng } = degreesAround(Math.max(Math.abs(south), Math.abs(south + this.cellLat)), metres);
     const top = south + this.cellLat + dLat;
@@ -324,10 +357,10 @@ export class StopGrid {
     const below = 1 - 1e-6 - ((Math.max(dLat + this.cellLat, dLng + this.cellLng) * Math.PI) / 180) ** 2 / 12;
     const limit = metres * metres;
     const xScale = METRES_PER_DEGREE * shrink;
-    let best = Number.POSITIVE_INFINITY;
     const lastRow = this.row(top);
     const firstCol = this.col(west - dLng);
     const lastCol = this.col(west + this.cellLng + dLng);
+    this.nearFrom[cell] = this.nearCount;
     for (let other = this.row(bottom); other <= lastRow; other++) {
       const otherSouth = this.minLat + other * this.cellLat;
       const dy =
@@ -335,17 +368,20 @@ export class StopGrid {
       for (let otherCol = firstCol; otherCol <= lastCol; otherCol++) {
         const held = this.heldCell[other * this.cols + otherCol] as number;
         if (held < 0) continue;
-        const cellTime = cells[held] as number;
-        if (!(cellTime < best)) continue;
         const otherWest = this.minLng + otherCol * this.cellLng;
         const dx = Math.max(0, otherWest - (west + this.cellLng), west - (otherWest + this.cellLng)) * xScale;
         const near = (dx * dx + dy * dy) * below;
         if (near > limit) continue;
-        const time = cellTime + Math.sqrt(near) * slope;
-        if (time < best) best = time;
+        if (this.nearCount === this.nearHeld.length) {
+          this.nearHeld = grown(this.nearHeld, this.nearCount * 2);
+          this.nearMetres = grown(this.nearMetres, this.nearCount * 2);
+        }
+        this.nearHeld[this.nearCount] = held;
+        this.nearMetres[this.nearCount] = Math.sqrt(near);
+        this.nearCount++;
       }
     }
-    return sign * best;
+    this.nearTo[cell] = this.nearCount;
   }
 
   /**
