@@ -466,13 +466,22 @@ async function evaluate(
     const onTime = onTimeOf(i);
     (candidate.least === 0 && onTime > Number.NEGATIVE_INFINITY ? maybeNone : rest).push({ candidate, onTime });
   }
-  // Any arrival by then will do.
-  const byOnTime = await arrivalsEach(
-    maybeNone.map(({ candidate, onTime }) => {
+  // Both kinds in one ask: whole scans of legs, where asked apart a few of each took a scan each.
+  const asked = await arrivalsEach([
+    // Any arrival by then will do.
+    ...maybeNone.map(({ candidate, onTime }) => {
       const by = Math.min(deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTime);
       return { from: candidate.pickup, to: candidate.delivery, at: candidate.pickupArrival, by, enough: by };
     }),
-  );
+    ...rest.map(({ candidate }) => ({
+      from: candidate.pickup,
+      to: candidate.delivery,
+      at: candidate.pickupArrival,
+      by: deliveryDeadline(deadline, candidate.deliveryLeaveBy),
+    })),
+  ]);
+  const byOnTime = asked.subarray(0, maybeNone.length);
+  const found = asked.subarray(maybeNone.length);
   for (const [k, { candidate, onTime }] of maybeNone.entries()) {
     if ((byOnTime[k] as number) <= onTime) exact.known.set(candidate.id, 0);
     else {
@@ -480,14 +489,6 @@ async function evaluate(
       movedOn.push({ ...candidate, least: 1 });
     }
   }
-  const found = await arrivalsEach(
-    rest.map(({ candidate }) => ({
-      from: candidate.pickup,
-      to: candidate.delivery,
-      at: candidate.pickupArrival,
-      by: deliveryDeadline(deadline, candidate.deliveryLeaveBy),
-    })),
-  );
   const told = rest.map(({ candidate, onTime }, k) => {
     const atDelivery = found[k] as number;
     const said = byDelivery(atDelivery, deliveryDeadline(deadline, candidate.deliveryLeaveBy), onTime);
