@@ -1,6 +1,6 @@
 import { distanceMetres } from '@csomag/domain/geo';
 import type { Coordinates } from '@csomag/domain/parcel';
-import { straightLineModel } from '@csomag/domain/trips';
+import { type LatLngBox, straightLineModel } from '@csomag/domain/trips';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TimetableRouter, walkMs, walkMsFor } from './router.ts';
@@ -794,8 +794,13 @@ describe('the timetable router on random timetables', () => {
         const each = router.arrivalsEach(legs);
         for (const [i, leg] of legs.entries()) expect(each[i]).toBe(router.arrival(leg.from, leg.to, leg.at, leg.by));
 
-        const box = boxesMeet(router.forwardBox(forward), router.backwardBox(router.backward(to, by, at)));
         const meeting = router.backward(to, by, at);
+        const box = boxesMeet(router.forwardBox(forward), router.backwardBox(meeting));
+        // Told the other end, each box only where a detour through it fits: every point on one still in both.
+        const fitting = boxesMeet(
+          router.forwardBox(forward, { point: to, by }),
+          router.backwardBox(meeting, { point: from, at }),
+        );
         // The compact bounds a saved trip keeps: never later, never earlier than the searches.
         const bounds = router.reachBounds(forward, meeting);
         for (const point of [...q.points.map(place), ...random.stops, from, to]) {
@@ -807,14 +812,30 @@ describe('the timetable router on random timetables', () => {
           if (arrives < Number.POSITIVE_INFINITY) expect(forward.arrivalAtLeast(point)).toBeLessThanOrEqual(arrives);
           if (leaves > Number.NEGATIVE_INFINITY) expect(meeting.departureAtMost(point)).toBeGreaterThanOrEqual(leaves);
         }
+        const inBox = (point: Coordinates, holding: LatLngBox | null) =>
+          holding !== null &&
+          point.lat >= holding.minLat &&
+          point.lat <= holding.maxLat &&
+          point.lng >= holding.minLng &&
+          point.lng <= holding.maxLng;
+        const reachedFitting = router.forwardBox(forward, { point: to, by });
+        const leavingFitting = router.backwardBox(meeting, { point: from, at });
         for (const point of [...q.points.map(place), ...random.stops, from, to]) {
+          // A pickup from which the end can still be reached in time, a delivery point that can be reached in time.
+          if (forward.arrivalAt(point) + router.leastMs(point, to) <= by)
+            expect(inBox(point, reachedFitting)).toBe(true);
+          if (meeting.departureAt(point) - router.leastMs(from, point) >= at) {
+            expect(inBox(point, leavingFitting)).toBe(true);
+          }
           if (forward.arrivalAt(point) > meeting.departureAt(point)) continue;
-          expect(box).not.toBeNull();
-          if (!box) continue;
-          expect(point.lat).toBeGreaterThanOrEqual(box.minLat);
-          expect(point.lat).toBeLessThanOrEqual(box.maxLat);
-          expect(point.lng).toBeGreaterThanOrEqual(box.minLng);
-          expect(point.lng).toBeLessThanOrEqual(box.maxLng);
+          for (const holding of [box, fitting]) {
+            expect(holding).not.toBeNull();
+            if (!holding) continue;
+            expect(point.lat).toBeGreaterThanOrEqual(holding.minLat);
+            expect(point.lat).toBeLessThanOrEqual(holding.maxLat);
+            expect(point.lng).toBeGreaterThanOrEqual(holding.minLng);
+            expect(point.lng).toBeLessThanOrEqual(holding.maxLng);
+          }
         }
       }),
       { numRuns: 2000 },

@@ -400,26 +400,49 @@ export class TimetableRouter {
    * point with a finite arrival is walkable from the start within by − at or lies within
    * ACCESS_WALK_MAX_M of a reached stop; each of these discs lies in the box (degreesAround).
    * Likewise backwards.
+   *
+   * Told the trip's other end, a box leaves out the stops a detour through them cannot fit: reached
+   * too late to get on to `toward` by its `by` even at the fastest speed anything moves (leastMs's),
+   * or, backwards, left too early to have got there from `from` since its `at`. A point a fitting
+   * detour visits is reached from a stop that fits too (no walk is faster), so it stays in the box:
+   * half the waiting parcels of an intercity trip's boxes are left out (docs/performance.md).
    */
-  /** A box holding every point the forward search reaches by its `by` (finite arrivalAt). */
-  forwardBox(forward: ForwardSearch): LatLngBox | null {
-    return this.reach(forward.stopArrival, forward.from, forward.by - forward.at);
+  /** A box holding every point the forward search reaches by its `by` (finite arrivalAt), on a fitting detour if `toward`. */
+  forwardBox(forward: ForwardSearch, toward?: { point: Coordinates; by: number }): LatLngBox | null {
+    const fits = toward ? this.fitting(toward.point, 1, toward.by) : undefined;
+    return this.reach(forward.stopArrival, forward.from, forward.by - forward.at, fits);
   }
 
-  /** A box holding every point from which the backward search's `to` is reached (finite departureAt). */
-  backwardBox(backward: BackwardSearch): LatLngBox | null {
-    return this.reach(backward.stopDeparture, backward.to, backward.by - backward.after);
+  /** A box holding every point from which the backward search's `to` is reached (finite departureAt), on a fitting detour if `from`. */
+  backwardBox(backward: BackwardSearch, from?: { point: Coordinates; at: number }): LatLngBox | null {
+    const fits = from ? this.fitting(from.point, -1, from.at) : undefined;
+    return this.reach(backward.stopDeparture, backward.to, backward.by - backward.after, fits);
   }
 
-  /** The box of the stops with a finite time, each widened by a walk, and of the disc walkable from `origin` in `walk` ms. */
-  private reach(times: Float64Array, origin: Coordinates, walk: number): LatLngBox | null {
+  /**
+   * Whether a stop's time still fits a detour through it: `sign` 1, reached at `time` it reaches `end`
+   * by `limit` at the fastest; -1, left at `time` it was reached from `end` after `limit` (a ms's slack).
+   */
+  private fitting(end: Coordinates, sign: 1 | -1, limit: number): (stop: number, time: number) => boolean {
+    const fastest = this.fastest();
+    return (stop, time) => sign * (time - limit) + distanceMetres(this.position(stop), end) / fastest <= 1;
+  }
+
+  /** The box of the stops with a finite time (that `fits`), each widened by a walk, and of the disc walkable from `origin` in `walk` ms. */
+  private reach(
+    times: Float64Array,
+    origin: Coordinates,
+    walk: number,
+    fits?: (stop: number, time: number) => boolean,
+  ): LatLngBox | null {
     let minLat = Number.POSITIVE_INFINITY;
     let maxLat = Number.NEGATIVE_INFINITY;
     let minLng = Number.POSITIVE_INFINITY;
     let maxLng = Number.NEGATIVE_INFINITY;
     const { stopLat, stopLng } = this.timetable;
     for (let stop = 0; stop < times.length; stop++) {
-      if (!Number.isFinite(times[stop])) continue;
+      const time = times[stop] as number;
+      if (!Number.isFinite(time) || (fits && !fits(stop, time))) continue;
       const lat = stopLat[stop] as number;
       const lng = stopLng[stop] as number;
       if (lat < minLat) minLat = lat;

@@ -127,7 +127,9 @@ export function timetableTimes(router: TimetableRouter, from: Coordinates, to: C
         backward = late;
         searchedBy = { deadline: departuresBy, backward: early };
       } else backward = router.backward(to, deadline, at);
-      const [reached, leaving] = [router.forwardBox(forward), router.backwardBox(backward)];
+      // Only where a fitting detour can pass: the other end still reachable in time.
+      const reached = router.forwardBox(forward, { point: to, by: deadline });
+      const leaving = router.backwardBox(backward, { point: from, at });
       return {
         reached,
         leaving,

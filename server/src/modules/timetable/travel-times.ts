@@ -35,9 +35,9 @@ export type FallbackReason = 'no_timetable' | 'outside_timetable' | 'timetable_e
  * visited on the way, like a relay meeting point, lies in both: `box`.
  */
 export interface TripReach {
-  /** Every point reached from the start by the deadline lies in it (null: none). */
+  /** Every point reached from the start by the deadline, soon enough to get on to the end by it, lies in it (null: none). */
   reached: LatLngBox | null;
-  /** Every point from which the end is still reached by the deadline lies in it (null: none). */
+  /** Every point from which the end is still reached by the deadline, late enough to have got there from the start, lies in it (null: none). */
   leaving: LatLngBox | null;
   /** Both at once. */
   box: LatLngBox | null;
