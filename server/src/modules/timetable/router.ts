@@ -129,8 +129,9 @@ export class TimetableRouter {
   /** The generation whose search opened the streams (a search may end before it scans). */
   private scanned = 0;
   /**
-   * The last journey's search, while no other has been made since: a forward search from the same
-   * start (the trip's reach, asked next) goes on with it instead of scanning its start again.
+   * The last journey's search, if it scanned (an answer on foot scans nothing), while no other has
+   * been made since: a forward search from the same start (the trip's reach, asked next) goes on
+   * with it instead of scanning its start again.
    */
   private journeySearch: { generation: number; from: Coordinates; at: number; by: number; target: Coordinates } | null =
     null;
@@ -305,7 +306,7 @@ export class TimetableRouter {
   private goOnFromJourney(from: Coordinates, at: number, by: number): boolean {
     const last = this.journeySearch;
     this.journeySearch = null;
-    if (!last || last.generation !== this.generation || this.scanned !== this.generation) return false;
+    if (!last || last.generation !== this.generation) return false;
     if (last.at !== at || last.from.lat !== from.lat || last.from.lng !== from.lng || by > last.by) return false;
     const count = this.grid.within(last.target, ACCESS_WALK_MAX_M, this.near);
     for (let i = 0; i < count; i++) this.egressStamp[this.near.stops[i] as number] = 0;
@@ -510,7 +511,8 @@ export class TimetableRouter {
   /** The earliest-arriving journey (fewer rides among equal arrivals); null when nothing arrives by `by`. */
   journey(from: Coordinates, to: Coordinates, at: number, by: number): Journey | null {
     const best = this.searchForward([{ point: from, at }], to, by);
-    this.journeySearch = { generation: this.generation, from, at, by, target: to };
+    this.journeySearch =
+      this.scanned === this.generation ? { generation: this.generation, from, at, by, target: to } : null;
     if (!(best <= by)) return null;
     const direct = at + walkMs(from, to);
     if (direct <= best) {
