@@ -426,7 +426,8 @@ export class TimetableRouter {
    */
   private fitting(end: Coordinates, sign: 1 | -1, limit: number): (stop: number, time: number) => boolean {
     const fastest = this.fastest();
-    return (stop, time) => sign * (time - limit) + distanceMetres(this.position(stop), end) / fastest <= 1;
+    const { positions } = this.grid;
+    return (stop, time) => sign * (time - limit) + distanceMetres(positions[stop] as Coordinates, end) / fastest <= 1;
   }
 
   /** The box of the stops with a finite time (that `fits`), each widened by a walk, and of the disc walkable from `origin` in `walk` ms. */
