@@ -57,8 +57,8 @@ import { AppError } from '../server/src/errors.ts';
 import { PlacesGeocoder } from '../server/src/modules/places/geocoder.ts';
 import { settlementByKey } from '../server/src/modules/places/settlements.ts';
 import { type PlaceRow, PlaceStore } from '../server/src/modules/places/store.ts';
+import { seededRandom as random } from '../server/src/seed/seeded-random.ts';
 import { machine, mib, percentile } from './lib/app-process.ts';
-import { seededRandom as random } from './lib/random.ts';
 import type { ImportFigures } from './places/import-child.ts';
 
 const { values } = parseArgs({

@@ -12,7 +12,8 @@
  *    in Budapest and in the towns and countryside at random times 6:00–22:00 of the feed's days;
  *    single-target `router.arrival` and `router.journey` within Budapest and across the country.
  * 3. Trip matching at --parcels parcels with ~--waiting waiting (seeded by the scale seed in a
- *    child process, bench/lib/seed-child.ts: doors spread as bench/scale.ts's are), through the
+ *    child process, bench/lib/seed-child.ts: doors spread as bench/scale.ts's are, drawn from
+ *    --seed, so the same parcels every run and every day), through the
  *    real app (`buildApp`, POST /api/trips/matches by app.inject, as bench/scale.ts times it) with
  *    the generated timetable loaded: typical trips by 'transit' leaving tomorrow from 8:00 (a minute
  *    later each run), and a short walk with nothing near as the route's own cost. Then the median
@@ -30,12 +31,12 @@
  * waiting for p95 < 50 ms on a 2-core machine.
  *
  *   npm run bench:timetable -- [--stops 20000] [--connections 1000000] [--parcels 1000000] [--waiting 50000]
- *     [--saved-trips 10000] [--new-parcels 20] [--queries 300] [--runs 30] [--seed 1] [--only routing|matching|offers]
+ *     [--saved-trips 10000] [--new-parcels 100] [--queries 300] [--runs 30] [--seed 1] [--only routing|matching|offers]
  *     [--skip-sqlite] [--keep DIR] [--quick]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:timetable     (adds PostgreSQL)
  *
  * --quick: a small feed and database for a smoke run (2,000 stops, 60 k connections, 20 k parcels).
- * --keep DIR keeps the feed and the SQLite DATA_DIR there (a later run with the same sizes reuses
+ * --keep DIR keeps the feed and the SQLite DATA_DIR there (a later run with the same sizes and seed reuses
  * both: the seeded parcels, not the import, which runs again) instead of a temp folder removed at the end.
  */
 import { spawnSync } from 'node:child_process';
@@ -65,8 +66,8 @@ import { SEARCH_HORIZON_MS } from '../server/src/modules/timetable/timetable.ts'
 import { findMatches } from '../server/src/modules/trips/service.ts';
 import { hashToken } from '../server/src/plugins/auth.ts';
 import scaleData from '../server/src/seed/scale-data.json' with { type: 'json' };
+import { seededRandom } from '../server/src/seed/seeded-random.ts';
 import { machine, mib, percentile } from './lib/app-process.ts';
-import { seededRandom } from './lib/random.ts';
 import type { SeedFigures } from './lib/seed-child.ts';
 import type { ImportFigures } from './timetable/import-child.ts';
 import { BUDAPEST, BUDAPEST_HALF_M, inBudapestBox } from './timetable/write-feed.ts';
@@ -101,7 +102,7 @@ const sizes = {
   parcels: whole('parcels', 1_000_000, 20_000),
   waiting: whole('waiting', 50_000, 2_000),
   savedTrips: whole('saved-trips', 10_000, 300),
-  newParcels: Math.max(2, whole('new-parcels', 20, 10)),
+  newParcels: Math.max(2, whole('new-parcels', 100, 10)),
   queries: Math.max(1, whole('queries', 300, 40)),
   runs: Math.max(1, whole('runs', 30, 10)),
   seed: whole('seed', 1, 1),
@@ -229,7 +230,8 @@ async function seedParcels(target: Target): Promise<string> {
   console.log(
     `  seeding ${sizes.parcels.toLocaleString('en')} parcels (old ones waiting at ${(share * 100).toFixed(2)} %) …`,
   );
-  const seeded = lastJson<SeedFigures>('bench/lib/seed-child.ts', [String(sizes.parcels), String(share)], target);
+  const args = [String(sizes.parcels), String(share), String(sizes.seed)];
+  const seeded = lastJson<SeedFigures>('bench/lib/seed-child.ts', args, target);
   return `seeded in ${seconds(seeded.seconds)}`;
 }
 
@@ -572,14 +574,20 @@ async function offers(target: Target, app: FastifyInstance, store: Store, router
       .values(rows.slice(i, i + 500))
       .execute();
 
-  // New parcels: waiting parcels of the seed, drawn at random, as the change feed announces a created one.
-  const drawn = await store.db
+  // New parcels: waiting parcels of the seed, as the change feed announces a created one; drawn from
+  // --seed (a draw of their own, whichever sections run), so each run asks for the same ones.
+  const waiting = await store.db
     .selectFrom('parcels')
     .select(['id', 'sender_lat', 'sender_lng'])
     .where('status', '=', 'waiting')
-    .orderBy(sql`random()`)
-    .limit(sizes.newParcels + 1)
+    .orderBy('id')
     .execute();
+  const draw = seededRandom(sizes.seed * 131 + 7);
+  for (let i = 0; i < Math.min(waiting.length, sizes.newParcels + 1); i++) {
+    const j = i + Math.floor(draw() * (waiting.length - i));
+    [waiting[i], waiting[j]] = [waiting[j] as (typeof waiting)[number], waiting[i] as (typeof waiting)[number]];
+  }
+  const drawn = waiting.slice(0, sizes.newParcels + 1);
   const entry = (parcelId: string, i: number): LoggedChange<ParcelChange> => ({
     id: 2_000_000_000 + request++ * 1000 + i,
     at: clock,
@@ -769,8 +777,8 @@ try {
   if (!existsSync(feed)) writeFeed(feed);
   console.log(`feed: ${feed}, ${mib(statSync(feed).size)}`);
   if (!values['skip-sqlite']) {
-    // A fresh DATA_DIR, unless --keep holds one with the parcels already seeded.
-    const dataDir = join(work, `sqlite-${sizes.parcels}`);
+    // A fresh DATA_DIR, unless --keep holds one with the same parcels already seeded.
+    const dataDir = join(work, `sqlite-${sizes.parcels}-${sizes.waiting}-${sizes.seed}`);
     if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
     await measure({ label: 'SQLite (WAL, synchronous=FULL)', short: 'SQLite', dataDir }, feed);
   }

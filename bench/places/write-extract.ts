@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { type PlaceKind, readPlaces } from '../../server/src/modules/places/osm/read-osm.ts';
 import { OsmPbfWriter } from '../../server/src/modules/places/osm/write-osm.ts';
-import { seededRandom as random } from '../lib/random.ts';
+import { seededRandom as random } from '../../server/src/seed/seeded-random.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

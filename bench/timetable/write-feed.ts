@@ -28,7 +28,7 @@ import { budapestDay } from '@csomag/domain/format';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { haversineMetres } from '../../server/src/modules/timetable/gtfs/read-gtfs.ts';
 import scaleData from '../../server/src/seed/scale-data.json' with { type: 'json' };
-import { seededRandom } from '../lib/random.ts';
+import { seededRandom } from '../../server/src/seed/seeded-random.ts';
 
 export interface FeedSize {
   stops: number;

@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openStore } from '../db/database.ts';
 import { SCALE_PASSWORD, seedScale } from '../seed/scale.ts';
+import { seededRandom } from '../seed/seeded-random.ts';
 
-// npm run seed:scale -- --parcels 1000000 [--users 40000] [--runners 500] [--no-events] [--old-waiting-share 0.05]
-// Fills the configured database (DATA_DIR's SQLite file, or DATABASE_URL) with bulk test data.
+// npm run seed:scale -- --parcels 1000000 [--users 40000] [--runners 500] [--no-events] [--old-waiting-share 0.05] [--seed N]
+// Fills the configured database (DATA_DIR's SQLite file, or DATABASE_URL) with bulk test data;
+// with --seed, the same data every time (the same N, the same sizes).
 const { values } = parseArgs({
   options: {
     parcels: { type: 'string', default: '100000' },
@@ -13,6 +15,7 @@ const { values } = parseArgs({
     'no-events': { type: 'boolean', default: false },
     // 0.05 leaves ~50 k of 1 M parcels waiting (the trip query's figure, issue 13); default 0.01, ~13 k.
     'old-waiting-share': { type: 'string', default: '0.01' },
+    seed: { type: 'string' },
   },
 });
 
@@ -37,6 +40,8 @@ if (!(oldWaitingShare >= 0 && oldWaitingShare <= 1)) {
   process.exit(2);
 }
 
+const seed = values.seed === undefined ? undefined : count('seed', values.seed, 0);
+
 const config = loadConfig();
 const store = openStore(config);
 try {
@@ -49,6 +54,7 @@ try {
     runners,
     events: !values['no-events'],
     oldWaitingShare,
+    random: seed === undefined ? Math.random : seededRandom(seed),
     log: (line) => console.log(`  ${line}`),
   });
   console.log(`done in ${(ms / 1000).toFixed(1)} s. Accounts ${tag}_u0… (users) and ${tag}_f0… (runners),`);

@@ -28,6 +28,8 @@ export interface ScaleOptions {
   events: boolean;
   /** Of the parcels older than a week, the share still waiting (default 0.01: ~13 k of 1 M wait). */
   oldWaitingShare?: number;
+  /** Uniform numbers in [0, 1) for every choice the seed makes (default Math.random); a seeded one repeats the data. */
+  random?: () => number;
   log?: (line: string) => void;
 }
 
@@ -55,14 +57,25 @@ interface Place {
   spread: number;
 }
 
-const int = (max: number) => Math.floor(Math.random() * max);
-const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-/** A normally distributed number (Box–Muller): doors cluster around a town's centre. */
-const gaussian = () => Math.sqrt(-2 * Math.log(1 - Math.random())) * Math.cos(2 * Math.PI * Math.random());
+/** The seed's choices, all drawn from one source of uniform numbers (ScaleOptions.random). */
+function drawsFrom(random: () => number) {
+  const int = (max: number) => Math.floor(random() * max);
+  return {
+    random,
+    int,
+    pick: <T>(items: readonly T[]): T => items[int(items.length)] as T,
+    /** A normally distributed number (Box–Muller): doors cluster around a town's centre. */
+    gaussian: () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()),
+    /** A few heavy senders and runners, many light ones, as in real life. */
+    skewed: <T>(items: readonly T[]): T => items[Math.floor(items.length * random() ** 2)] as T,
+  };
+}
+type Draws = ReturnType<typeof drawsFrom>;
+
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /** Where doors are: Budapest's districts (the geocoder's centres), the largest towns, every other settlement. */
-function loadPlaces(): Place[] {
+function loadPlaces({ int }: Draws): Place[] {
   const places: Place[] = [];
   // Budapest: a third of all doors.
   BUDAPEST_DISTRICTS.forEach(([lat, lng], i) => {
@@ -99,7 +112,7 @@ interface Door {
   lng: number;
 }
 
-function randomDoor(places: readonly Place[]): Door {
+function randomDoor({ int, pick, gaussian }: Draws, places: readonly Place[]): Door {
   const place = pick(places);
   const address = `${place.postcode()} ${place.name}, ${pick(scaleData.streets)} ${1 + int(120)}.`;
   return {
@@ -110,21 +123,16 @@ function randomDoor(places: readonly Place[]): Door {
   };
 }
 
-/** Parcel ids like the app's (10 Crockford base32 characters), drawn in bulk. */
+/** Parcel ids like the app's (10 Crockford base32 characters), never one twice. */
 class ParcelIds {
   private readonly used = new Set<string>();
-  private pool = Buffer.alloc(0);
-  private offset = 0;
+
+  constructor(private readonly draws: Draws) {}
 
   next(): string {
     for (;;) {
-      if (this.offset + 10 > this.pool.length) {
-        this.pool = randomBytes(100_000);
-        this.offset = 0;
-      }
       let id = '';
-      // 256 is a multiple of 32: the low five bits of a random byte are uniform.
-      for (let i = 0; i < 10; i++) id += PARCEL_ID_ALPHABET[(this.pool[this.offset++] ?? 0) & 31];
+      for (let i = 0; i < 10; i++) id += PARCEL_ID_ALPHABET[this.draws.int(32)];
       if (!this.used.has(id)) {
         this.used.add(id);
         return id;
@@ -142,17 +150,19 @@ async function insertAccounts(
   tag: string,
   passwordHash: string,
   places: readonly Place[],
+  draws: Draws,
 ): Promise<SeedAccount[]> {
+  const { int, pick, gaussian } = draws;
   const seeded: SeedAccount[] = [];
   const now = new Date().toISOString();
   for (let start = 0; start < count; start += ACCOUNTS_PER_INSERT) {
     const doors: Door[] = [];
     const rows: NewAccountRow[] = [];
     for (let i = start; i < Math.min(count, start + ACCOUNTS_PER_INSERT); i++) {
-      const door = randomDoor(places);
+      const door = randomDoor(draws, places);
       const userName = `${tag}_${role === 'user' ? 'u' : 'f'}${i}`;
       // About four in five runners have shared where they are.
-      const located = role === 'runner' && Math.random() < 0.8;
+      const located = role === 'runner' && draws.random() < 0.8;
       doors.push(door);
       rows.push({
         user_name: userName,
@@ -183,13 +193,10 @@ async function insertAccounts(
   return seeded;
 }
 
-/** A few heavy senders and runners, many light ones, as in real life. */
-const skewed = <T>(items: readonly T[]): T => items[Math.floor(items.length * Math.random() ** 2)] as T;
-
 /** Status and times for a parcel created at `createdAt`: the older, the likelier it has arrived. */
-function lifecycle(createdAt: number, now: number, oldWaitingShare: number) {
+function lifecycle({ random, int }: Draws, createdAt: number, now: number, oldWaitingShare: number) {
   const age = now - createdAt;
-  const r = Math.random();
+  const r = random();
   const [waiting, moving] = age < DAY_MS ? [0.6, 0.3] : age < 7 * DAY_MS ? [0.1, 0.2] : [oldWaitingShare, 0.01];
   const status: ParcelStatus = r < waiting ? 'waiting' : r < waiting + moving ? 'in_transit' : 'delivered';
   if (status === 'waiting') return { status, pickedUpAt: null, deliveredAt: null };
@@ -269,17 +276,19 @@ async function bulkLoad(store: Store, log: (line: string) => void, fill: () => P
 export async function seedScale(store: Store, options: ScaleOptions): Promise<{ tag: string; ms: number }> {
   const log = options.log ?? (() => {});
   const started = Date.now();
-  const places = loadPlaces();
+  const draws = drawsFrom(options.random ?? Math.random);
+  const { random, pick, gaussian, skewed } = draws;
+  const places = loadPlaces(draws);
   // A tag per run keeps user names unique when a database is seeded twice.
   const tag = `s${randomBytes(3).toString('hex')}`;
   const passwordHash = await hashPassword(SCALE_PASSWORD);
 
-  const users = await insertAccounts(store, options.users, 'user', tag, passwordHash, places);
-  const runners = await insertAccounts(store, options.runners, 'runner', tag, passwordHash, places);
+  const users = await insertAccounts(store, options.users, 'user', tag, passwordHash, places, draws);
+  const runners = await insertAccounts(store, options.runners, 'runner', tag, passwordHash, places, draws);
   log(`accounts: ${users.length} users, ${runners.length} runners (${Date.now() - started} ms)`);
   if (users.length === 0 || runners.length === 0) throw new Error('need at least one user and one runner');
 
-  const ids = new ParcelIds();
+  const ids = new ParcelIds(draws);
   const now = Date.now();
   const yearAgo = now - YEAR_MS;
   if (store.dialect === 'sqlite') {
@@ -296,13 +305,12 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
           const timeline: EventRow[] = [];
           for (let i = 0; i < PARCELS_PER_INSERT && done + parcels.length < options.parcels; i++) {
             const sender = skewed(users);
-            const from = Math.random() < 0.7 ? sender : randomDoor(places);
+            const from = random() < 0.7 ? sender : randomDoor(draws, places);
             // One in five parcels goes to someone who uses the app: their incoming list fills up.
-            const to = Math.random() < 0.2 ? pick(users) : randomDoor(places);
+            const to = random() < 0.2 ? pick(users) : randomDoor(draws, places);
             // Oldest first, as a year of real use would have written them: index inserts stay local.
-            const createdAt =
-              yearAgo + Math.floor(((done + parcels.length + Math.random()) / options.parcels) * YEAR_MS);
-            const life = lifecycle(createdAt, now, options.oldWaitingShare ?? 0.01);
+            const createdAt = yearAgo + Math.floor(((done + parcels.length + random()) / options.parcels) * YEAR_MS);
+            const life = lifecycle(draws, createdAt, now, options.oldWaitingShare ?? 0.01);
             const runner = life.status === 'waiting' ? null : skewed(runners);
             const id = ids.next();
             parcels.push({
@@ -310,7 +318,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               sender_id: sender.id,
               runner_id: runner?.id ?? null,
               category: pick(scaleData.categories),
-              weight_grams: Math.max(20, Math.round(Math.exp(5 + 2 * Math.random() + gaussian() * 0.5))),
+              weight_grams: Math.max(20, Math.round(Math.exp(5 + 2 * random() + gaussian() * 0.5))),
               status: life.status,
               sender_address: from.address,
               receiver_address: to.address,
@@ -350,7 +358,7 @@ export async function seedScale(store: Store, options: ScaleOptions): Promise<{ 
               timeline.push({ parcel_id: id, at, kind: 'picked_up', actor_id: runner.id, data: null });
             }
             if (life.deliveredAt !== null && runner) {
-              const kind = Math.random() < 0.3 ? 'handed_over_qr' : 'delivered';
+              const kind = random() < 0.3 ? 'handed_over_qr' : 'delivered';
               timeline.push({
                 parcel_id: id,
                 at: new Date(life.deliveredAt).toISOString(),

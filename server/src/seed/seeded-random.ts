@@ -1,4 +1,4 @@
-/** mulberry32: the same draws for the same seed (benchmarks that must repeat themselves). */
+/** mulberry32: the same draws for the same seed (seeds and benchmarks that must repeat themselves). */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
