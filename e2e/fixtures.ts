@@ -183,7 +183,11 @@ export async function runnerContext(browser: Browser, at?: { latitude: number; l
   });
   const person = newPerson('runner');
   const account = await registerViaApi(context.request, person);
-  return { context, account, person, page: await context.newPage() };
+  const page = await context.newPage();
+  // Set again once signed up: the app asks for fixes at most 5–10 s old (geolocation.ts), and
+  // Chromium's emulation hands a new one only when set — on a loaded machine signing up takes seconds.
+  if (at) await context.setGeolocation({ accuracy: 5, ...at });
+  return { context, account, person, page };
 }
 
 /** Reads the QR code shown by `locator` from a screenshot, as a phone camera would. */
@@ -227,10 +231,16 @@ export async function revealCard(page: Page, parcelId: string) {
   // relay offer's, above the list, may show first — the button was then not there yet, and the
   // search ended before it began (a CI run's failure).
   await expect(card.or(more).first()).toBeVisible();
+  const loading = page.getByRole('button', { name: 'Továbbiak betöltése', disabled: true });
   for (let i = 0; i < 50 && !(await card.isVisible()); i++) {
     if (!(await more.isVisible())) break;
+    // The next page is in once it is answered and the button no longer says it is loading. Looked
+    // for sooner (the button not yet disabled), the card seemed absent, and a second click waited
+    // on a button gone for good after the last page (a CI run's failure).
+    const answered = page.waitForResponse((response) => response.url().includes('cursor='));
     await more.click();
-    await expect(more.or(card)).toBeEnabled();
+    await answered;
+    await expect(loading).toHaveCount(0);
   }
   await expect(card).toBeVisible();
   return card;

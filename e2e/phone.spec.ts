@@ -82,7 +82,7 @@ test.describe('no screen scrolls sideways on a phone', () => {
 
   for (const width of [320, 390]) {
     test(`every route of SPEC §2.1 fits ${width} px`, async ({ browser }) => {
-      test.setTimeout(120_000);
+      test.slow();
       const people = {
         visitor: await contextAs(browser, 'visitor', width),
         user: await contextAs(browser, 'user', width),
