@@ -18,6 +18,12 @@ export type MapFrame = (
 ) & { key?: string };
 
 const FOCUS_ZOOM = 17;
+/**
+ * A frame jumps, never animates: Leaflet drops a view asked for while a zoom animation runs (and
+ * one asked for in the frame before an animation starts is undone by it), so a pin placed just
+ * after another was framed with an animation would be left outside the map.
+ */
+const JUMP = { animate: false } as const;
 /** Room around framed points: a pin stands ~42 px above its point. */
 const PADDING_PX = 40;
 const MAX_FIT_ZOOM = 16;
@@ -45,7 +51,7 @@ function inView(map: LeafletMap, point: Coordinates): boolean {
 
 export function applyFrame(map: LeafletMap, frame: MapFrame): void {
   if ('focus' in frame) {
-    map.setView(tuple(frame.focus), FOCUS_ZOOM);
+    map.setView(tuple(frame.focus), FOCUS_ZOOM, JUMP);
     return;
   }
   const points = distinct('fit' in frame ? frame.fit : frame.reveal);
@@ -60,12 +66,13 @@ export function applyFrame(map: LeafletMap, frame: MapFrame): void {
       paddingTopLeft: [PADDING_PX, room],
       paddingBottomRight: [PADDING_PX, PADDING_PX],
       maxZoom: map.getZoom(),
+      ...JUMP,
     });
     return;
   }
   if (points.length === 1) {
-    map.setView(tuple(only), frame.zoomForOne ?? map.getZoom());
+    map.setView(tuple(only), frame.zoomForOne ?? map.getZoom(), JUMP);
     return;
   }
-  map.fitBounds(points.map(tuple), { padding: [PADDING_PX, PADDING_PX], maxZoom: MAX_FIT_ZOOM });
+  map.fitBounds(points.map(tuple), { padding: [PADDING_PX, PADDING_PX], maxZoom: MAX_FIT_ZOOM, ...JUMP });
 }
