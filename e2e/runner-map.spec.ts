@@ -193,3 +193,19 @@ for (const viewport of [phone, desktop]) {
     await expectMapBelowHeader(page, 'Csomagok térképe');
   });
 }
+
+test('a runner standing still who opens the map later is shown where they are', async ({ browser }) => {
+  const { context, page } = await runnerContext(browser, { latitude: 46.9062, longitude: 19.6913 });
+  await page.setViewportSize(desktop);
+  // The runner's pages follow the position from the start: the first fix is reported.
+  const reported = page.waitForRequest((request) => request.url().endsWith('/api/runners/me/location'));
+  await page.goto('/FolyamatbanLevoCsomagok');
+  await reported;
+  // The phone stands still and reports nothing new; a watch started now would be handed a fix at
+  // most 5 s old (geolocation.ts), so the map is opened after that.
+  await page.waitForTimeout(6_000);
+  await page.getByRole('banner').getByRole('link', { name: 'Térkép' }).click();
+  await expect(page).toHaveURL('/FutarTerkep');
+  await expect(marker(page, 'Ez te vagy')).toBeVisible();
+  await context.close();
+});

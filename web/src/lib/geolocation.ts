@@ -1,6 +1,6 @@
 import type { Position } from '@csomag/domain/delivery';
 import { messages } from '@csomag/domain/messages';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 // GeolocationPositionError's codes: 1 permission denied, 2 position unavailable, 3 timeout.
 const reasons: Record<number, string> = {
@@ -37,25 +37,53 @@ export function currentPosition(): Promise<Position> {
   });
 }
 
-/** Follows the device's position while mounted. */
-export function useWatchedPosition(enabled = true) {
-  const [position, setPosition] = useState<Position | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    if (!('geolocation' in navigator)) {
-      setError(geolocationError(null));
-      return;
+type Fix = { position: Position | null; error: string | null };
+
+const NO_FIX: Fix = { position: null, error: null };
+let fix: Fix = NO_FIX;
+const followers = new Set<() => void>();
+let watchId: number | null = null;
+
+function publish(next: Fix) {
+  fix = next;
+  for (const follower of followers) follower();
+}
+
+/**
+ * One watch a page, shared by everything that follows the position. A second watch started later
+ * is handed only a fix younger than its maximumAge, and a phone standing still may not report
+ * another: a page opened while the runner waits would never learn where they are (the runner map
+ * without 'Ez te vagy', a hand-over recorded without its place). The shared watch's last fix is
+ * at hand for whoever follows next.
+ */
+function follow(follower: () => void) {
+  followers.add(follower);
+  if (followers.size === 1) {
+    if ('geolocation' in navigator) {
+      watchId = navigator.geolocation.watchPosition(
+        (next) => publish({ position: toPosition(next), error: null }),
+        (failure) => publish({ position: fix.position, error: geolocationError(failure) }),
+        { enableHighAccuracy: true, maximumAge: 5_000 },
+      );
+    } else {
+      publish({ position: null, error: geolocationError(null) });
     }
-    const id = navigator.geolocation.watchPosition(
-      (next) => {
-        setPosition(toPosition(next));
-        setError(null);
-      },
-      (failure) => setError(geolocationError(failure)),
-      { enableHighAccuracy: true, maximumAge: 5_000 },
-    );
-    return () => navigator.geolocation.clearWatch(id);
-  }, [enabled]);
-  return { position, error };
+  }
+  return () => {
+    followers.delete(follower);
+    if (followers.size > 0) return;
+    if (watchId !== null) navigator.geolocation.clearWatch(watchId);
+    watchId = null;
+    // A watch started again begins afresh: the device is asked, never an old fix shown as current.
+    fix = NO_FIX;
+  };
+}
+
+const unfollowed = () => () => {};
+const currentFix = () => fix;
+const noFix = () => NO_FIX;
+
+/** Follows the device's position while mounted (and `enabled`). */
+export function useWatchedPosition(enabled = true): Fix {
+  return useSyncExternalStore(enabled ? follow : unfollowed, enabled ? currentFix : noFix, noFix);
 }
