@@ -118,7 +118,10 @@ describe('a runner the back office does not trust', () => {
     await settled();
     // Reinstated and then assigned a parcel (created while they were suspended, so offered to
     // nobody): that assignment is the next thing they hear — the offer made meanwhile never came.
+    // Its offers are worked out (and the suspended runner left out) before the reinstatement: worked
+    // out after it, they would rightly reach the runner.
     const carried = await onTheWay();
+    await settled();
     await call('POST', `/api/runners/${suspended.account.userName}/unsuspend`, admin);
     const assigned = await call('POST', `/api/parcels/${carried.id}/assign`, admin, {
       runner: suspended.account.userName,
