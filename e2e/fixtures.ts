@@ -184,10 +184,17 @@ export async function runnerContext(browser: Browser, at?: { latitude: number; l
   const person = newPerson('runner');
   const account = await registerViaApi(context.request, person);
   const page = await context.newPage();
-  // Set again once signed up: the app asks for fixes at most 5–10 s old (geolocation.ts), and
-  // Chromium's emulation hands a new one only when set — on a loaded machine signing up takes seconds.
-  if (at) await context.setGeolocation({ accuracy: 5, ...at });
-  return { context, account, person, page };
+  const here = at && { accuracy: 5, ...at };
+  /**
+   * The same position reported again, as a phone standing there would: the app asks for fixes at
+   * most 5–10 s old (geolocation.ts), and Chromium's emulation hands a new one only when set — on a
+   * loaded machine signing up, or a page's load before its delivery, takes longer than that.
+   */
+  const stillHere = async () => {
+    if (here) await context.setGeolocation(here);
+  };
+  await stillHere();
+  return { context, account, person, page, stillHere };
 }
 
 /** Reads the QR code shown by `locator` from a screenshot, as a phone camera would. */

@@ -206,9 +206,7 @@ test('an address placed at its district’s centre says so; the pin dragged to t
   await runner.page.goto('/FolyamatbanLevoCsomagok');
   const mine = card(runner.page, parcel.id);
   await expect(mine.getByText(messages.destinationImprecise)).toHaveCount(0);
-  // A fix at most 10 s old is asked for (geolocation.ts), and Chromium's emulation hands a new
-  // one only when set again: on a loaded machine the pickup above takes longer than that.
-  await runner.context.setGeolocation({ latitude: door.lat, longitude: door.lng, accuracy: 10 });
+  await runner.stillHere();
   await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
   await expect(runner.page.getByText('Sikeres csomagleadás!')).toBeVisible();
   await expect(mine).toHaveCount(0);
@@ -307,6 +305,7 @@ test('a fix of ±190 m 200 m from the door is refused as too imprecise; ±10 m a
   expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
   await runner.page.goto('/FolyamatbanLevoCsomagok');
   const mine = card(runner.page, parcel.id);
+  await runner.stillHere();
   await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
   await expect(mine.getByRole('alert')).toHaveText(messages.positionTooImprecise(190, 30));
   // The QR hand-over is now the way on: it becomes the main button.

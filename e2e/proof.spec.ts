@@ -45,6 +45,7 @@ test.describe('proof of delivery', () => {
     const mine = card(runner.page, sender.parcel.id);
     await expect(mine.getByText('A feladó fotót kért a leadásról.')).toBeVisible();
     // Without the photo the server refuses, and says why.
+    await runner.stillHere();
     await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
     await expect(
       runner.page.getByText('A feladó fotót kért a leadásról: előbb készíts fotót a csomagról.'),
@@ -57,9 +58,7 @@ test.describe('proof of delivery', () => {
     await expect(mine.getByRole('img', { name: 'A leadásról készült fotó előnézete' })).toBeVisible();
     await expectAccessible(runner.page);
 
-    // A fix at most 10 s old is asked for (geolocation.ts), and Chromium's emulation hands a new
-    // one only when set again: on a slow machine the steps above take longer than that.
-    await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+    await runner.stillHere();
     await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
     await expect(runner.page.getByText('Sikeres csomagleadás!').first()).toBeVisible();
 

@@ -102,6 +102,7 @@ test.describe('every action’s result is shown, even when live updates removed 
       await expect(card(runner.page, parcel.id)).toHaveCount(0);
       await route.continue();
     });
+    await runner.stillHere();
     await button.click();
     await expect(runner.page.getByText('Ezt a csomagot már leadták.')).toBeVisible();
     await runner.context.close();

@@ -110,6 +110,7 @@ test.describe('delivery', () => {
     expect(pickup.status()).toBe(200);
 
     await runner.page.goto('/FolyamatbanLevoCsomagok');
+    await runner.stillHere();
     await card(runner.page, parcel.id).getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
     await expect(card(runner.page, parcel.id).getByRole('alert')).toHaveText(
       /^Túl messze vagy (199\d|200\d) méter távolságra$/,

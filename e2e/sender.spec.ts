@@ -151,6 +151,7 @@ test.describe('sending a parcel', () => {
     expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
     await runner.page.goto('/FolyamatbanLevoCsomagok');
     const card = runner.page.getByRole('article', { name: `Csomag ${parcel.id}` });
+    await runner.stillHere();
     await card.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
     await expect(runner.page.getByText('Sikeres csomagleadás!')).toBeVisible();
     await runner.context.close();

@@ -63,9 +63,7 @@ test('a tram trip in Szeged shows the tram, its times, the arrival and the parce
   const { page } = runner;
 
   await page.goto('/FutarUtvonal');
-  // The page's watch takes fixes at most 5 s old (geolocation.ts); Chromium's emulation hands a new
-  // one only when set again.
-  await runner.context.setGeolocation({ latitude: start.lat, longitude: start.lng, accuracy: 5 });
+  await runner.stillHere();
   const from = page.getByRole('group', { name: 'Honnan indulsz?' });
   await from.getByRole('radio', { name: 'Jelenlegi helyzetem' }).check();
   await expect(from.getByText('A jelenlegi helyzetedből indulunk.')).toBeVisible();

@@ -100,6 +100,7 @@ test.describe('a message goes when what it said is no longer true', () => {
 
     await runner.page.goto('/FolyamatbanLevoCsomagok');
     const mine = card(runner.page, parcel.id);
+    await runner.stillHere();
     await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
     const refusal = mine.getByText('előbb készíts fotót a csomagról');
     await expect(refusal).toBeVisible();
