@@ -11,7 +11,6 @@ import {
   personContext,
   runnerContext,
   signInViaApi,
-  szegedDoor,
   test,
 } from './fixtures.ts';
 import { mailNamed } from './mailbox.ts';
@@ -64,8 +63,7 @@ test('nobody home → the receiver chooses a drop point → the runner leaves it
 
   // At the door: nobody home, with a photo of the door.
   await runner.page.goto('/FolyamatbanLevoCsomagok');
-  // Chromium's emulated position is handed to a page loaded since only when set again.
-  await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+  await runner.stillHere();
   const mine = card(runner.page, parcel.id);
   await mine.getByRole('button', { name: 'Nem sikerült kézbesíteni' }).click();
   const form = mine.getByRole('form', { name: 'Sikertelen kézbesítés rögzítése' });

@@ -48,8 +48,7 @@ test.describe('failed delivery', () => {
 
     // At the door: nobody opens.
     await runner.page.goto('/FolyamatbanLevoCsomagok');
-    // Chromium's emulated position is handed to a page loaded since only when set again.
-    await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+    await runner.stillHere();
     const mine = card(runner.page, parcel.id);
     await mine.getByRole('button', { name: 'Nem sikerült kézbesíteni' }).click();
     const form = mine.getByRole('form', { name: 'Sikertelen kézbesítés rögzítése' });
@@ -61,9 +60,7 @@ test.describe('failed delivery', () => {
     await form.getByLabel('Fotó az ajtóról (nem kötelező)').setInputFiles(PHOTO);
     await expect(form.getByRole('img', { name: 'Az ajtóról készült fotó előnézete' })).toBeVisible();
     await expectAccessible(runner.page);
-    // A fix at most 10 s old is asked for (geolocation.ts), and Chromium's emulation hands a new
-    // one only when set again: on a slow machine the steps above take longer than that.
-    await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+    await runner.stillHere();
     const recorded = runner.page.waitForResponse((r) => r.url().endsWith(`/api/parcels/${parcel.id}/attempts`));
     const photo = runner.page.waitForResponse((r) => r.url().endsWith(`/api/parcels/${parcel.id}/attempts/1/photo`));
     await form.getByRole('button', { name: 'Rögzítés' }).click();
@@ -110,10 +107,9 @@ test.describe('failed delivery', () => {
     await expect(strangerPage.getByText('sikertelen kézbesítés').first()).toBeVisible();
     await expect(strangerPage.getByRole('heading', { name: 'Kézbesítési kísérletek' })).toHaveCount(0);
 
-    // The runner sees the window on the card (live), then delivers within 15 m. Chromium's emulated
-    // position reports only when set: a fix older than the 10 s the app accepts is set anew.
+    // The runner sees the window on the card (live), then delivers within 15 m.
     await expect(mine.getByText(`A címzett új időpontot kért: ${window}`)).toBeVisible();
-    await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+    await runner.stillHere();
     const delivered = runner.page.waitForResponse((r) => r.url().endsWith(`/api/parcels/${parcel.id}/deliver`));
     await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
     expect((await delivered).status()).toBe(200);
@@ -184,8 +180,7 @@ test.describe('failed delivery', () => {
     await expect(runner.page.getByText(/^Mutasd meg a feladónak: /)).toBeVisible();
     await expect(runner.page.getByText(/^Mutasd meg a címzettnek/)).toHaveCount(0);
     await runner.page.goto('/FolyamatbanLevoCsomagok');
-    // A page opened anew asks for a position: Chromium's emulation answers one set after it.
-    await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+    await runner.stillHere();
 
     // Far from the sender's door the server refuses; at it, the parcel is back with its sender.
     await mine.getByRole('button', { name: 'Leadás QR kód nélkül' }).click();

@@ -1,7 +1,16 @@
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Account } from '@csomag/domain/account';
-import { type APIRequestContext, type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type Request,
+  type Route,
+} from '@playwright/test';
 import { baseURL, e2eAdmin } from './playwright.config.ts';
 
 let counter = 0;
@@ -168,6 +177,36 @@ export async function carriedToTheDoor(browser: Browser, extra: Partial<NewParce
   await runner.page.setViewportSize({ width: 390, height: 844 });
   expect((await runner.context.request.post(`/api/parcels/${parcel.id}/pickup`)).status()).toBe(200);
   return { sender, parcel, receiver, runner, receiverAddress };
+}
+
+/**
+ * Requests held back by a route until the test lets them go, to force an order a slow network
+ * would make; `asked` once the first has come. `only` picks the requests held (the rest pass).
+ */
+export function holdBack(only: (request: Request) => boolean = () => true) {
+  let release = () => {};
+  let ask = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked = new Promise<void>((resolve) => {
+    ask = resolve;
+  });
+  const handler = async (route: Route) => {
+    if (!only(route.request())) return route.fallback();
+    ask();
+    await released;
+    await route.continue();
+  };
+  return { handler, asked, release };
+}
+
+/**
+ * A toast, watched for from before the action that brings it: it lasts 3.5 s (SPEC §9), and on a
+ * loaded machine the test can come to look only after it has gone. Start it, act, then await it.
+ */
+export function toastShown(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text }).waitFor();
 }
 
 /** A parcel's card in a list. */

@@ -47,8 +47,7 @@ test('the neighbour the receiver asked for, who confirms with their name; the re
   await expect(receiver.page.getByText('A kérést elküldtük a futárnak.')).toBeVisible();
 
   await runner.page.goto('/FolyamatbanLevoCsomagok');
-  // Chromium's emulated position is handed to a page loaded since only when set again.
-  await runner.context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+  await runner.stillHere();
   const mine = parcelCard(runner.page, parcel.id);
   await expect(mine.getByText('A címzett kéri, hogy a szomszédnál hagyd: Kovács Béla (2. emelet 5.).')).toBeVisible();
   await mine.getByRole('button', { name: 'Szomszédnál hagyom' }).click();

@@ -7,6 +7,7 @@ import {
   parcelFromNewSender,
   revealCard,
   runnerContext,
+  szegedDoor,
   test,
 } from './fixtures.ts';
 import { baseURL } from './playwright.config.ts';
@@ -20,9 +21,6 @@ import { baseURL } from './playwright.config.ts';
 const PHOTO = fileURLToPath(new URL('./fixtures/delivery-photo.jpg', import.meta.url));
 
 const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
-
-/** Kárász utca 5, Szeged: the door the sender put the destination pin on. */
-const szegedDoor = { lat: 46.2517, lng: 20.1469 };
 
 async function serviceWorkerReady(page: Page) {
   await page.evaluate(async () => {
@@ -132,8 +130,7 @@ test.describe('actions that survive a lost connection', () => {
 
     // The app opened again without a connection: the kept session, lists and actions are there.
     await page.goto('/FolyamatbanLevoCsomagok');
-    // Chromium's emulated position is handed to a page loaded since only when set again.
-    await context.setGeolocation({ latitude: door.lat, longitude: door.lng, accuracy: 5 });
+    await runner.stillHere();
     await expect(page.getByText(/^Offline — utoljára frissítve: /)).toBeVisible();
     await expect(page.getByText('Függőben: 1 művelet')).toBeVisible();
     await card(page, parcel.id).getByRole('button', { name: 'Leadás QR kód nélkül' }).click();
@@ -242,9 +239,7 @@ test.describe('actions that survive a lost connection', () => {
     const form = mine.getByRole('form', { name: 'Sikertelen kézbesítés rögzítése' });
     await form.getByLabel('Mi történt?').selectOption({ label: 'Nem volt otthon senki' });
     await form.getByLabel('Fotó az ajtóról (nem kötelező)').setInputFiles(PHOTO);
-    // A fix at most 10 s old is asked for (geolocation.ts), and Chromium's emulation hands a new
-    // one only when set again: on a slow machine the steps above take longer than that.
-    await context.setGeolocation({ latitude: szegedDoor.lat, longitude: szegedDoor.lng, accuracy: 5 });
+    await runner.stillHere();
     await form.getByRole('button', { name: 'Rögzítés' }).click();
     await expect(page.getByText('Függőben: 1 művelet')).toBeVisible();
     await expect(page.getByText(/^Az ajtóról készült fotót kapcsolat nélkül nem tudjuk eltenni/)).toBeVisible();

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   dragMarker,
   expect,
+  holdBack,
   marker,
   metresNorth,
   newPerson,
@@ -124,25 +125,13 @@ async function expectWellInside(map: Locator, point: ScreenPoint) {
 
 /** The parcel the form sends: the POST held until `check` has looked at the page, then let through. */
 async function sendHeld(page: Page, check: () => Promise<void>) {
-  let arrived!: () => void;
-  let release!: () => void;
-  const requested = new Promise<void>((resolve) => {
-    arrived = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/parcels', async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    arrived();
-    await released;
-    await route.continue();
-  });
+  const post = holdBack((request) => request.method() === 'POST');
+  await page.route('**/api/parcels', post.handler);
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Feladás' }).click();
-  await requested;
+  await post.asked;
   await check();
-  release();
+  post.release();
   const response = await saved;
   expect(response.status(), await response.text()).toBe(201);
   await page.unroute('**/api/parcels');

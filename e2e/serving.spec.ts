@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, fillAccountForm, newPerson, registerViaApi, test } from './fixtures.ts';
+import { expect, fillAccountForm, holdBack, newPerson, registerViaApi, test } from './fixtures.ts';
 import { baseURL } from './playwright.config.ts';
 
 /**
@@ -71,25 +71,14 @@ test.describe('serving on a LAN host name over plain HTTP', () => {
  * that moment long enough to act in.
  */
 test.describe('a form shown before its script has arrived', () => {
-  const holdBack = async (page: Page, chunk: RegExp) => {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(chunk, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  };
-
   test('keeps what was typed, is never sent by the browser itself, and signs in afterwards', async ({
     page,
     request,
   }) => {
     const person = newPerson('user');
     await registerViaApi(request, person);
-    const release = await holdBack(page, /\/assets\/login-page-[\w-]+\.js$/);
+    const script = holdBack();
+    await page.route(/\/assets\/login-page-[\w-]+\.js$/, script.handler);
     await page.goto('/Bejelentkezes');
     const button = page.getByRole('button', { name: 'Bejelentkezés' });
     await expect(button).toBeDisabled();
@@ -99,7 +88,7 @@ test.describe('a form shown before its script has arrived', () => {
     await page.getByLabel('Jelszó').press('Enter');
     expect(page.url()).not.toContain('?');
 
-    release();
+    script.release();
     await expect(button).toBeEnabled();
     await expect(page.getByLabel('Email')).toHaveValue(person.email);
     await button.click();
@@ -107,13 +96,14 @@ test.describe('a form shown before its script has arrived', () => {
   });
 
   test('keeps a registration typed in early and registers with it', async ({ page }) => {
-    const release = await holdBack(page, /\/assets\/register-page-[\w-]+\.js$/);
+    const script = holdBack();
+    await page.route(/\/assets\/register-page-[\w-]+\.js$/, script.handler);
     await page.goto('/FelhasznaloRegisztracio');
     await expect(page.getByRole('button', { name: 'Regisztráció' })).toBeDisabled();
     const person = newPerson('user');
     await fillAccountForm(page, person);
 
-    release();
+    script.release();
     await expect(page.getByRole('button', { name: 'Regisztráció' })).toBeEnabled();
     await expect(page.getByLabel('Felhasználónév', { exact: true })).toHaveValue(person.userName);
     await page.getByRole('button', { name: 'Regisztráció' }).click();
