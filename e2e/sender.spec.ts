@@ -1,11 +1,12 @@
 import { messages } from '@csomag/domain/messages';
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   budapestToSzeged,
   dragMarker,
   e2eAdmin,
   expect,
   expectAccessible,
+  holdBack,
   marker,
   newPerson,
   registerViaApi,
@@ -13,27 +14,10 @@ import {
   sendParcelViaApi,
   signInViaApi,
   test,
+  toastShown,
 } from './fixtures.ts';
 
 const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
-/** Requests held back by a route until the test lets them go; `asked` once the first has come. */
-function holdBack() {
-  let release = () => {};
-  let ask = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const asked = new Promise<void>((resolve) => {
-    ask = resolve;
-  });
-  const handler = async (route: Route) => {
-    ask();
-    await released;
-    await route.continue();
-  };
-  return { handler, asked, release };
-}
 
 /** The send form's map shows both pins whole, however far apart they are. */
 async function expectBothPinsInView(page: Page) {
@@ -72,9 +56,10 @@ test.describe('sending a parcel', () => {
     );
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/parcels') && r.request().method() === 'POST');
+    const confirmed = toastShown(page, 'Sikeres csomagfeladás!');
     await page.getByRole('button', { name: 'Feladás' }).click();
     expect((await saved).status()).toBe(201);
-    await expect(page.getByText('Sikeres csomagfeladás!')).toBeVisible();
+    await confirmed;
     await expect(page).toHaveURL(/\/CsomagKovetes\/[0-9A-Z]{10}$/);
     const parcelId = page.url().split('/').pop() ?? '';
 
