@@ -13,6 +13,7 @@ import {
   signInViaApi,
   signInWithForm,
   test,
+  toastShown,
 } from './fixtures.ts';
 
 const card = (page: Page, parcelId: string) => page.getByRole('article', { name: `Csomag ${parcelId}` });
@@ -43,8 +44,9 @@ test.describe('runners in the back office', () => {
     await page.goto('/SaFutarReg');
     await expect(page.getByRole('heading', { name: 'Szuper Admin Futár Regisztráció' })).toBeVisible();
     await fillAccountForm(page, person);
+    const confirmed = toastShown(page, 'Sikeres futárregisztráció!');
     await page.getByRole('button', { name: 'Regisztráció' }).click();
-    await expect(page.getByText('Sikeres futárregisztráció!')).toBeVisible();
+    await confirmed;
     await expect(page).toHaveURL('/SaFutarListazas');
 
     await page.getByLabel('Keresés névre').fill(person.name);
@@ -115,8 +117,9 @@ test.describe('parcels in the back office', () => {
     await page.getByLabel('Kiszállítási cím').fill('4024 Debrecen, Piac utca 20');
     await page.getByLabel('Kategória').fill('Festmény');
     await page.getByLabel('Súly (gramm)').fill('2300');
+    const confirmed = toastShown(page, 'Sikeres csomaglétrehozás!');
     await page.getByRole('button', { name: 'Létrehoz' }).click();
-    await expect(page.getByText('Sikeres csomaglétrehozás!')).toBeVisible();
+    await confirmed;
     await expect(page).toHaveURL(/\/SaCsomagSzerkesztes\/[0-9A-Z]{10}$/);
     const parcelId = page.url().split('/').pop() ?? '';
 

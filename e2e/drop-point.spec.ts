@@ -12,6 +12,7 @@ import {
   runnerContext,
   signInViaApi,
   test,
+  toastShown,
 } from './fixtures.ts';
 import { mailNamed } from './mailbox.ts';
 import { baseURL } from './playwright.config.ts';
@@ -253,8 +254,9 @@ test('a sender sends a parcel to a drop point from the form; its tracking page n
   await expect(where).toHaveValue('');
   await where.selectOption({ label: `${officeName} — 6720 Szeged, Dóm tér 2 (H-P 8:00-18:00)` });
   await expectAccessible(page);
+  const confirmed = toastShown(page, 'Sikeres csomagfeladás!');
   await page.getByRole('button', { name: 'Feladás' }).click();
-  await expect(page.getByText('Sikeres csomagfeladás!')).toBeVisible();
+  await confirmed;
   await expect(page).toHaveURL(/\/CsomagKovetes\/[0-9A-Z]{10}$/);
   await expect(page.getByRole('definition').filter({ hasText: `${officeName}, 6720 Szeged, Dóm tér 2` })).toBeVisible();
   for (const context of [admin, sender.context]) await context.close();

@@ -12,6 +12,7 @@ import {
   runnerContext,
   signInViaApi,
   test,
+  toastShown,
 } from './fixtures.ts';
 import { baseURL } from './playwright.config.ts';
 
@@ -69,8 +70,9 @@ test.describe('relay: runner to runner hand-over', () => {
     await expect(scanner.getByText(parcel.id)).toBeVisible();
     await expect(scanner.getByText(first.account.userName, { exact: true })).toBeVisible();
     await expectAccessible(scanner);
+    const confirmed = toastShown(scanner, 'Átvetted a csomagot: most már nálad van.');
     await scanner.getByRole('button', { name: 'Átveszem' }).click();
-    await expect(scanner.getByText('Átvetted a csomagot: most már nálad van.')).toBeVisible();
+    await confirmed;
     await expect(scanner).toHaveURL('/FolyamatbanLevoCsomagok');
     await expect(card(scanner, parcel.id)).toBeVisible();
 
@@ -176,8 +178,9 @@ test.describe('relay: runner to runner hand-over', () => {
     await expect(form.getByText('Hibás kód. Még 4 próbálkozás maradt.')).toBeVisible();
     await expectAccessible(second.page);
     await form.getByLabel('Az átadó futár kódja').fill(pin);
+    const takenOver = toastShown(second.page, 'Átvetted a csomagot: most már nálad van.');
     await form.getByRole('button', { name: 'Átveszem' }).click();
-    await expect(second.page.getByText('Átvetted a csomagot: most már nálad van.')).toBeVisible();
+    await takenOver;
     await expect(second.page).toHaveURL('/FolyamatbanLevoCsomagok');
     await expect(card(second.page, parcel.id)).toBeVisible();
     // A hears it live, as after a scan.
